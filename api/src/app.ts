@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { apiDocsPlugin } from './plugins/api-docs';
+import { databasePlugin } from './plugins/database';
+import { errorsPlugin } from './plugins/errors';
+import { lifecyclePlugin } from './plugins/lifecycle';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { staticSitePlugin } from './plugins/static-site';
+import { healthRoutes } from './modules/health/routes';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database (tests share one per file); otherwise one is opened from the config. */
+  database?: Database;
+  logger?: boolean;
+  serveWeb?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true, serveWeb = true }: BuildOptions) {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(lifecyclePlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(databasePlugin, {
+    database:
+      database ??
+      (await openDatabase(
+        config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
+      )),
+    closeOnExit: !database,
+  });
+  await app.register(apiDocsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
+  else
+    app.setNotFoundHandler(async (request, reply) =>
+      reply.code(404).send({ error: 'not_found', message: `No such resource: ${request.method} ${request.url.split('?')[0]}` }),
+    );
+
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+const optionalUrl = (protocols: RegExp) =>
+  optionalString.refine((value) => value === undefined || (URL.canParse(value) && protocols.test(value)), {
+    message: 'must be a valid URL',
+  });
+
+/** Every setting the api reads, all optional, parsed once at start. */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default(path.join(repoRoot, 'data')),
+    PUBLIC_URL: optionalUrl(/^https?:/),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:/),
+    JWT_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+    ADMIN_USERNAME: optionalString,
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString.refine((value) => value === undefined || value.length >= 8, {
+      message: 'must be at least 8 characters',
+    }),
+    SMTP_URL: optionalUrl(/^smtps?:/),
+    MAIL_FROM: optionalString,
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    GOOGLE_CLIENT_EMAIL: optionalString,
+    GOOGLE_PRIVATE_KEY: optionalString,
+    GOOGLE_CALENDAR_ID: optionalString,
+    IPFS_API_URL: optionalUrl(/^https?:/),
+    IPFS_GATEWAY_URL: optionalUrl(/^https?:/),
+    AI_WIDGET_SCRIPT_URL: optionalUrl(/^https:/),
+    AI_WIDGET_AGENT_ID: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the built front ends live; the repo's own folders by default. */
+    WEB_ROOT: z.string().trim().min(1).default(repoRoot),
+  })
+  .superRefine((env, ctx) => {
+    const admin = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];
+    if (admin.some(Boolean) && !admin.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    const razorpay = [env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET];
+    if (razorpay.some(Boolean) && !razorpay.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_SECRET'],
+        message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
+      });
+    }
+  });
+
+export type Config = z.output<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; a bad value fails with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

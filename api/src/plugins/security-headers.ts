@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config';
+
+const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
+
+/** CSP and the other security headers, loosened only for the providers that are configured. */
+export const securityHeadersPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
+    const razorpay = config.RAZORPAY_KEY_ID ? ['https://checkout.razorpay.com'] : [];
+    const razorpayFrames = config.RAZORPAY_KEY_ID ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [];
+    const widget = originOf(config.AI_WIDGET_SCRIPT_URL);
+    const gateway = originOf(config.IPFS_GATEWAY_URL);
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...razorpay, ...widget],
+          // styled-components injects its rules at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:', ...gateway],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...widget, ...razorpay],
+          frameSrc: ["'self'", ...razorpayFrames, ...widget],
+          workerSrc: ["'self'", 'blob:'],
+          manifestSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'none'"],
+          objectSrc: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: 'deny' },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+
+export const REMOTES = ['mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'] as const;
+
+// Names that must always be revalidated: entry points whose URL never changes between deploys.
+const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|remotes\.json)$/;
+// Rspack output names carry a 10-character content hash.
+const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|avif|woff2?)$/;
+
+function setCacheHeaders(reply: FastifyReply, servedPath: string): void {
+  const filePath = servedPath.replace(/\.(br|gz)$/, '');
+  if (NO_CACHE.test(filePath)) reply.header('Cache-Control', 'no-cache');
+  else if (HASHED.test(filePath)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  else reply.header('Cache-Control', 'public, max-age=3600');
+}
+
+export interface StaticSiteOptions {
+  webRoot: string;
+}
+
+/**
+ * Serves the built shell at `/` (deep links get its index.html) and each remote under
+ * `/remotes/<name>/`, pre-compressed (brotli or gzip) when the browser accepts it.
+ */
+export const staticSitePlugin = fp<StaticSiteOptions>(
+  async (app, { webRoot }) => {
+    const shellDist = path.join(webRoot, 'shell', 'dist');
+    const hasShell = existsSync(path.join(shellDist, 'index.html'));
+    if (!hasShell) app.log.warn({ shellDist }, 'the shell is not built: only the api is served');
+
+    if (hasShell) {
+      await app.register(fastifyStatic, {
+        root: shellDist,
+        prefix: '/',
+        preCompressed: true,
+        index: ['index.html'],
+        wildcard: true,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+      });
+    }
+    for (const remote of REMOTES) {
+      const dist = path.join(webRoot, remote, 'dist');
+      if (!existsSync(dist)) {
+        app.log.warn({ remote }, 'remote not built');
+        continue;
+      }
+      await app.register(fastifyStatic, {
+        root: dist,
+        prefix: `/remotes/${remote}/`,
+        preCompressed: true,
+        decorateReply: !hasShell && remote === REMOTES[0],
+        index: false,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+        allowedPath: (pathName) => !pathName.endsWith('.html'),
+      });
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !url.startsWith('/api/') &&
+        url !== '/api' &&
+        !url.startsWith('/remotes/') &&
+        !path.extname(url);
+      if (isPage && hasShell) {
+        reply.header('Cache-Control', 'no-cache');
+        return reply.sendFile('index.html', shellDist);
+      }
+      return reply.code(404).send({ error: 'not_found', message: `No such resource: ${request.method} ${url}` });
+    });
+  },
+  { name: 'static-site' },
+);

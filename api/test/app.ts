@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/database';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', ...overrides });
+}
+
+interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Registers extra routes before the app is ready (for probing cross-cutting behaviour). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/** An app on an already-open test database, without the web front ends. */
+export async function buildTestApp(database: Database, { env = {}, extend }: TestAppOptions = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(env), database, logger: false, serveWeb: false });
+  extend?.(app);
+  await app.ready();
+  return app;
+}

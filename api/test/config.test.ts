@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('runs with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toMatch(/data$/);
+  });
+
+  it('reads the variables it knows', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h:5432/db', PUBLIC_URL: 'https://example.com' });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('postgres://u@h:5432/db');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://nope' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'password1' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
+    [{ AI_WIDGET_SCRIPT_URL: 'http://insecure.example/widget.js' }, 'AI_WIDGET_SCRIPT_URL'],
+  ])('rejects %o naming %s', (env, variable) => {
+    let caught: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).message).toContain(variable);
+  });
+});

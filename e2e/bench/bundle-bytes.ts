@@ -1,0 +1,69 @@
+// Prints, per page, the JS and CSS bytes the browser downloads (as transferred, compressed) per
+// package, and whether any mfe-admin file was requested. Run with `pnpm bench`.
+import { chromium } from 'playwright-core';
+import { chromiumPath, assertChromium } from '../support/chromium';
+import { startServer } from '../support/server';
+
+const PAGES = ['/', '/community', '/login', '/admin'];
+const PACKAGES = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'] as const;
+
+type Tally = Record<(typeof PACKAGES)[number], { js: number; css: number }>;
+
+function packageOf(url: URL): (typeof PACKAGES)[number] | null {
+  const match = /^\/remotes\/(mfe-[a-z]+)\//.exec(url.pathname);
+  if (match) return (PACKAGES as readonly string[]).includes(match[1]!) ? (match[1] as Tally extends never ? never : (typeof PACKAGES)[number]) : null;
+  return url.pathname.startsWith('/api/') ? null : 'shell';
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+
+async function main() {
+  assertChromium();
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows: string[] = [];
+  try {
+    for (const pagePath of PAGES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const tally = Object.fromEntries(PACKAGES.map((p) => [p, { js: 0, css: 0 }])) as Tally;
+      let adminRequested = false;
+      const pending: Promise<void>[] = [];
+      page.on('requestfinished', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/remotes/mfe-admin/')) adminRequested = true;
+        const type = request.resourceType();
+        const kind = type === 'script' || url.pathname.endsWith('.js') ? 'js' : type === 'stylesheet' || url.pathname.endsWith('.css') ? 'css' : null;
+        const pkg = packageOf(url);
+        if (!kind || !pkg) return;
+        pending.push(
+          request.sizes().then((sizes) => {
+            tally[pkg][kind] += sizes.responseBodySize;
+          }),
+        );
+      });
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/remotes/mfe-admin/')) adminRequested = true;
+      });
+      await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
+      await Promise.all(pending);
+      const total = PACKAGES.reduce((sum, p) => sum + tally[p].js + tally[p].css, 0);
+      rows.push(
+        `${pagePath.padEnd(11)} ${PACKAGES.map((p) => `${kb(tally[p].js)} /${kb(tally[p].css)}`).join(' ')} ${kb(total)}   ${adminRequested ? 'YES' : 'no'}`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log('\nJS / CSS KiB transferred (compressed) per package\n');
+  console.log(`${'page'.padEnd(11)} ${PACKAGES.map((p) => p.padStart(16)).join(' ')}    total   mfe-admin requested`);
+  for (const row of rows) console.log(row);
+  console.log('');
+}
+
+void main();

@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** Debian's chromium (never a downloaded browser); CHROMIUM_PATH overrides. */
+export function chromiumPath(): string {
+  const explicit = process.env.CHROMIUM_PATH;
+  if (explicit) return explicit;
+  return CANDIDATES.find((candidate) => existsSync(candidate)) ?? CANDIDATES[0]!;
+}
+
+export function assertChromium(): void {
+  const path = chromiumPath();
+  if (!existsSync(path)) {
+    throw new Error(
+      `No Chromium found at ${path}. Install Debian's package (sudo apt-get install -y chromium) ` +
+        'or set CHROMIUM_PATH to a Chromium binary. The tests never download a browser.',
+    );
+  }
+}

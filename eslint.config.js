@@ -1,0 +1,74 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const remotes = ['mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'];
+
+/** Imports flow one way: shared ← remotes ← shell (at run time only); api sees only shared contracts. */
+const boundaries = [
+  ...remotes.map((remote) => ({
+    files: [`${remote}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...remotes.filter((r) => r !== remote).flatMap((r) => [`@site/${r}`, `**/${r}/**`]), '@site/shell', '**/shell/**', '@site/api', '**/api/**'],
+              message: 'A remote never imports another package\'s source: compose through federation (shared/remote).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@site/shell', '@site/mfe-*', '@site/api', '**/shell/**', '**/mfe-*/**', '**/api/**'], message: 'shared depends on nothing of the apps.' }] },
+      ],
+    },
+  },
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'styled-components', 'zustand', 'sonner'], message: 'No browser code in the api.' },
+            { regex: '^@site/shared/(?!contracts/)', message: 'The api uses only shared contracts.' },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['e2e/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['api/**/*.ts', 'e2e/**/*.ts', '**/*.{js,mjs}', '*.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-console': 'off' },
+  },
+  ...boundaries,
+);

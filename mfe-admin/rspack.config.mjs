@@ -1,0 +1,10 @@
+import { createConfig } from '@site/shared/build/rspack';
+
+export default createConfig({
+  dir: import.meta.dirname,
+  name: 'mfe_admin',
+  title: 'Admin remote (standalone)',
+  exposes: {
+    './AdminApp': './src/app/admin-app.tsx',
+  },
+});

@@ -1,0 +1,13 @@
+import { createConfig } from '@site/shared/build/rspack';
+
+export default createConfig({
+  dir: import.meta.dirname,
+  name: 'mfe_marketing',
+  title: 'Marketing remote (standalone)',
+  exposes: {
+    './HomePage': './src/app/home-page.tsx',
+    './ServicePage': './src/app/service-page.tsx',
+    './PolicyPage': './src/app/policy-page.tsx',
+    './ContactPage': './src/app/contact-page.tsx',
+  },
+});

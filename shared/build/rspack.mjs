@@ -1,0 +1,113 @@
+// Build configuration shared by the shell and the four remotes.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const sharedDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const sharedManifest = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
+
+export const DEV_PORTS = { shell: 8080, mfe_marketing: 8081, mfe_community: 8082, mfe_commerce: 8083, mfe_admin: 8084 };
+export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
+
+/** Singletons shared at run time: one React, one router, one store, one toaster, one `shared`. */
+export function sharedModules() {
+  const singleton = (name, pkg = name) => [name, { singleton: true, requiredVersion: `^${resolvedVersion(pkg)}` }];
+  const entries = [
+    singleton('react'),
+    singleton('react/jsx-runtime', 'react'),
+    singleton('react/jsx-dev-runtime', 'react'),
+    singleton('react-dom'),
+    singleton('react-dom/client', 'react-dom'),
+    singleton('react-router'),
+    singleton('react-router-dom'),
+    singleton('zustand'),
+    singleton('styled-components'),
+    singleton('sonner'),
+  ];
+  // Every public entry point of the workspace `shared` package (not its build helpers).
+  for (const key of Object.keys(sharedManifest.exports)) {
+    if (key.startsWith('./build/')) continue;
+    entries.push([`@site/shared/${key.slice(2)}`, { singleton: true, requiredVersion: false }]);
+  }
+  return Object.fromEntries(entries);
+}
+
+// The versions installed for `shared`, which lists every singleton as a dependency.
+function resolvedVersion(pkg) {
+  return JSON.parse(readFileSync(path.join(sharedDir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+}
+
+/**
+ * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string>, title: string }} options
+ */
+export function createConfig({ dir, name, exposes, title }) {
+  const isHost = name === 'shell';
+  return (_env, argv) => {
+    const prod = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    return {
+      mode: prod ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Remotes resolve their chunks next to their remoteEntry.js, wherever it is deployed.
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: name,
+        filename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        cssFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
+        assetModuleFilename: prod ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            type: 'javascript/auto',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !prod } },
+              },
+              env: { targets: ['chrome >= 111', 'edge >= 111', 'firefox >= 111', 'safari >= 16.4'] },
+            },
+          },
+          { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: isHost ? undefined : 'remoteEntry.js',
+          exposes: exposes ?? {},
+          shared: sharedModules(),
+          dts: false,
+          manifest: false,
+        }),
+        new rspack.HtmlRspackPlugin({
+          template: path.join(dir, 'index.html'),
+          title,
+          // The shell's HTML is served for every page; remotes' HTML is only their standalone dev page.
+          filename: 'index.html',
+        }),
+        ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public') }] })] : []),
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development') }),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: false,
+      devServer: {
+        port: DEV_PORTS[name],
+        hot: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/ipfs', '/remotes.json', '/ai-widget'], target: API_DEV_TARGET }],
+      },
+    };
+  };
+}

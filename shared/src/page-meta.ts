@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { site } from './site-config';
+
+function setMeta(attr: 'name' | 'property', key: string, content: string): void {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.setAttribute(attr, key);
+    document.head.appendChild(tag);
+  }
+  tag.content = content;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute path of the page, for the canonical and og:url tags; defaults to the current path. */
+  path?: string;
+  image?: string;
+}
+
+/** Sets the document title, description, Open Graph and Twitter card tags for a route. */
+export function applyPageMeta({ title, description, path, image }: PageMeta): void {
+  const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
+  document.title = fullTitle;
+  const url = new URL(path ?? window.location.pathname, window.location.origin).href;
+  setMeta('name', 'description', description);
+  setMeta('property', 'og:title', fullTitle);
+  setMeta('property', 'og:description', description);
+  setMeta('property', 'og:type', 'website');
+  setMeta('property', 'og:url', url);
+  setMeta('property', 'og:site_name', site.name);
+  setMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
+  setMeta('name', 'twitter:title', fullTitle);
+  setMeta('name', 'twitter:description', description);
+  if (image) {
+    setMeta('property', 'og:image', new URL(image, window.location.origin).href);
+    setMeta('name', 'twitter:image', new URL(image, window.location.origin).href);
+  }
+  let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!canonical) {
+    canonical = document.createElement('link');
+    canonical.rel = 'canonical';
+    document.head.appendChild(canonical);
+  }
+  canonical.href = url;
+}
+
+export function usePageMeta(meta: PageMeta): void {
+  const { title, description, path, image } = meta;
+  useEffect(() => {
+    applyPageMeta({ title, description, path, image });
+  }, [title, description, path, image]);
+}

@@ -1,0 +1,121 @@
+import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { theme } from './ui/theme';
+import { Button } from './ui/primitives';
+
+/** Remote module ids the product composes, as `<federation name>/<exposed module>`. */
+export type RemoteModuleId =
+  | 'mfe_marketing/HomePage'
+  | 'mfe_marketing/ServicePage'
+  | 'mfe_marketing/PolicyPage'
+  | 'mfe_marketing/ContactPage'
+  | 'mfe_community/CommunityPage'
+  | 'mfe_community/BlogPage'
+  | 'mfe_community/EventPage'
+  | 'mfe_commerce/BookingSection'
+  | 'mfe_commerce/PackagePage'
+  | 'mfe_commerce/OrdersPage'
+  | 'mfe_admin/AdminApp';
+
+type RemoteModule = { default: ComponentType<Record<string, unknown>> };
+type Loader = (id: RemoteModuleId) => Promise<RemoteModule>;
+
+let loader: Loader | null = null;
+
+/**
+ * The shell registers the federation runtime's loader here; remotes compose each other through it
+ * (the home page's booking section), so no remote imports another's source or runtime instance.
+ */
+export function registerRemoteLoader(load: Loader): void {
+  loader = load;
+}
+
+async function loadModule(id: RemoteModuleId): Promise<RemoteModule> {
+  if (!loader) throw new Error(`No remote loader registered for ${id}`);
+  const mod = await loader(id);
+  if (!mod || typeof mod.default !== 'function') throw new Error(`Remote module ${id} has no component`);
+  return mod;
+}
+
+const Panel = styled.div`
+  margin: 48px auto;
+  max-width: 560px;
+  padding: 24px;
+  text-align: center;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
+`;
+
+const Loading = styled.div`
+  min-height: 40vh;
+  display: grid;
+  place-items: center;
+  color: ${theme.color.textMuted};
+`;
+
+export function RemoteLoading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <Loading role="status" aria-live="polite">
+      {label}
+    </Loading>
+  );
+}
+
+interface BoundaryProps {
+  onRetry: () => void;
+  what: string;
+  children: ReactNode;
+}
+
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.warn(`Could not load ${this.props.what}.`, error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Panel role="alert">
+        <p>This part of the site could not be loaded. Check your connection and try again.</p>
+        <Button
+          type="button"
+          onClick={() => {
+            this.setState({ failed: false });
+            this.props.onRetry();
+          }}
+        >
+          Retry
+        </Button>
+      </Panel>
+    );
+  }
+}
+
+interface RemoteProps {
+  id: RemoteModuleId;
+  /** Human name of the part, for the log. */
+  what?: string;
+  props?: Record<string, unknown>;
+  fallback?: ReactNode;
+}
+
+/** Renders a remote's exposed component, with a loading state and an inline retry when it fails. */
+export function Remote({ id, what = id, props, fallback }: RemoteProps) {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt, so a retry really asks the network again.
+  const Lazy = useMemo(() => lazy(() => loadModule(id).then((mod) => (void attempt, mod))), [id, attempt]);
+  return (
+    <RemoteBoundary key={`${id}:${attempt}`} what={what} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={fallback ?? <RemoteLoading />}>
+        <Lazy {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,25 @@
+import { createGlobalStyle } from 'styled-components';
+import { theme } from './theme';
+
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html { scroll-behavior: smooth; -webkit-text-size-adjust: 100%; }
+  @media ${theme.media.reducedMotion} { html { scroll-behavior: auto; } }
+  body {
+    margin: 0;
+    font-family: ${theme.font.body};
+    background: ${theme.color.bg};
+    color: ${theme.color.text};
+    line-height: 1.6;
+  }
+  a { color: ${theme.color.primary}; }
+  a:hover { color: ${theme.color.accent}; }
+  img, video { max-width: 100%; height: auto; }
+  h1, h2, h3 { line-height: 1.2; }
+  :focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
+  [id] { scroll-margin-top: 72px; }
+  .visually-hidden {
+    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+`;

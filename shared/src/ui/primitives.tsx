@@ -1,0 +1,101 @@
+import styled, { css } from 'styled-components';
+import { theme } from './theme';
+
+export const Container = styled.div`
+  width: 100%;
+  max-width: ${theme.maxWidth};
+  margin: 0 auto;
+  padding: 0 20px;
+`;
+
+export const Section = styled.section`
+  padding: 72px 0;
+`;
+
+const buttonBase = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  min-height: 44px;
+  padding: 10px 20px;
+  border-radius: ${theme.radius.md};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+  border: 2px solid transparent;
+  transition: background-color 0.2s, color 0.2s, border-color 0.2s;
+  &:disabled { opacity: 0.6; cursor: not-allowed; }
+`;
+
+export const Button = styled.button<{ $variant?: 'primary' | 'ghost' }>`
+  ${buttonBase}
+  ${({ $variant = 'primary' }) =>
+    $variant === 'primary'
+      ? css`
+          background: ${theme.color.primary};
+          color: ${theme.color.onPrimary};
+          &:hover:not(:disabled) { background: ${theme.color.accent}; color: ${theme.color.onPrimary}; }
+        `
+      : css`
+          background: transparent;
+          color: ${theme.color.text};
+          border-color: ${theme.color.border};
+          &:hover:not(:disabled) { border-color: ${theme.color.primary}; color: ${theme.color.text}; }
+        `}
+`;
+
+/** A link styled as a button (for anchors and router links via `as`). */
+export const ButtonLink = styled.a<{ $variant?: 'primary' | 'ghost' }>`
+  ${buttonBase}
+  ${({ $variant = 'primary' }) =>
+    $variant === 'primary'
+      ? css`
+          background: ${theme.color.primary};
+          color: ${theme.color.onPrimary};
+          &:hover { background: ${theme.color.accent}; color: ${theme.color.onPrimary}; }
+        `
+      : css`
+          background: transparent;
+          color: ${theme.color.text};
+          border-color: ${theme.color.border};
+          &:hover { border-color: ${theme.color.primary}; color: ${theme.color.text}; }
+        `}
+`;
+
+export const Card = styled.article`
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.lg};
+  padding: 24px;
+`;
+
+export const StatusText = styled.p<{ $tone?: 'error' | 'success' | 'muted' }>`
+  color: ${({ $tone }) =>
+    $tone === 'error' ? theme.color.danger : $tone === 'success' ? theme.color.success : theme.color.textMuted};
+`;
+
+export const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  margin-bottom: 16px;
+  label { font-weight: 600; }
+  input, select, textarea {
+    font: inherit;
+    color: ${theme.color.text};
+    background: ${theme.color.bg};
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.radius.sm};
+    padding: 10px 12px;
+    min-height: 44px;
+  }
+  input:disabled, select:disabled, textarea:disabled { opacity: 0.6; }
+`;
+
+export const FieldError = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+  font-size: 0.9rem;
+`;

@@ -1,0 +1,3 @@
+import { createConfig } from '@site/shared/build/rspack';
+
+export default createConfig({ dir: import.meta.dirname, name: 'shell', title: 'Tiny Titans AI' });

@@ -1,0 +1,13 @@
+import { Navigate, useLocation } from 'react-router-dom';
+import { Remote, RemoteLoading } from '@site/shared/remote';
+import { isAdmin, useSession } from '@site/shared/session';
+
+/** The admin remote is requested only for a signed-in admin; everyone else goes to /login first. */
+export function AdminGate() {
+  const status = useSession((s) => s.status);
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  if (status === 'loading') return <RemoteLoading label="Checking your session…" />;
+  if (!isAdmin(user)) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Remote id="mfe_admin/AdminApp" what="the admin area" />;
+}

@@ -1,0 +1,27 @@
+import { Route, Routes } from 'react-router-dom';
+import { Remote } from '@site/shared/remote';
+import { NotFoundPage } from '../pages/not-found-page';
+import { LoginPage } from '../pages/login-page';
+import { AdminGate } from './admin-gate';
+
+/** Route → remote. A remote is fetched only when one of its routes renders. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Remote id="mfe_marketing/HomePage" what="the home page" />} />
+      <Route path="/services/:slug" element={<Remote id="mfe_marketing/ServicePage" what="the service page" />} />
+      <Route path="/refund" element={<Remote id="mfe_marketing/PolicyPage" props={{ policy: 'refund' }} />} />
+      <Route path="/privacy" element={<Remote id="mfe_marketing/PolicyPage" props={{ policy: 'privacy' }} />} />
+      <Route path="/terms" element={<Remote id="mfe_marketing/PolicyPage" props={{ policy: 'terms' }} />} />
+      <Route path="/contact" element={<Remote id="mfe_marketing/ContactPage" what="the contact page" />} />
+      <Route path="/community" element={<Remote id="mfe_community/CommunityPage" what="the community page" />} />
+      <Route path="/blog/:slug" element={<Remote id="mfe_community/BlogPage" what="the blog post" />} />
+      <Route path="/event/:slug" element={<Remote id="mfe_community/EventPage" what="the event" />} />
+      <Route path="/packages/:slug" element={<Remote id="mfe_commerce/PackagePage" what="the package" />} />
+      <Route path="/orders" element={<Remote id="mfe_commerce/OrdersPage" what="your orders" />} />
+      <Route path="/admin/*" element={<AdminGate />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { BREAKPOINT, HEADER } from '@site/shared/constants';
+import { homeSections, mainNav, site } from '@site/shared/site-config';
+import { theme } from '@site/shared/ui/theme';
+import { SectionLink } from './section-link';
+import { useHeaderScroll } from './use-header-scroll';
+import { useScrollSpy } from './use-scroll-spy';
+import { HeaderActions } from './header-actions';
+
+const Bar = styled.header`
+  position: fixed;
+  inset: 0 0 auto 0;
+  z-index: 100;
+  height: ${HEADER.tallPx}px;
+  background: rgba(11, 16, 32, var(--header-alpha, 0));
+  backdrop-filter: blur(calc(var(--header-alpha, 0) * 12px));
+  border-bottom: 1px solid rgba(42, 55, 99, var(--header-alpha, 0));
+  transition: height 0.25s ease;
+  &.scrolled { height: ${HEADER.compactPx}px; }
+`;
+
+const Inner = styled.div`
+  max-width: ${theme.maxWidth};
+  height: 100%;
+  margin: 0 auto;
+  padding: 0 20px;
+  display: flex;
+  align-items: center;
+  gap: 16px;
+`;
+
+const Brand = styled(Link)`
+  font-weight: 800;
+  font-size: 1.2rem;
+  color: ${theme.color.text};
+  text-decoration: none;
+  white-space: nowrap;
+  margin-right: auto;
+`;
+
+const DesktopNav = styled.nav`
+  ul { display: flex; gap: 4px; list-style: none; margin: 0; padding: 0; }
+  @media ${theme.media.belowMenu} { display: none; }
+`;
+
+const navItemStyles = `
+  display: block;
+  padding: 8px 10px;
+  border-radius: 8px;
+  color: ${theme.color.textMuted};
+  text-decoration: none;
+  font-weight: 500;
+  &:hover { color: ${theme.color.text}; }
+  &[aria-current] { color: ${theme.color.text}; background: ${theme.color.surfaceRaised}; }
+`;
+
+const ItemLink = styled(SectionLink)`${navItemStyles}`;
+const ItemRoute = styled(NavLink)`${navItemStyles}`;
+
+const MenuButton = styled.button`
+  display: none;
+  min-width: 44px;
+  min-height: 44px;
+  background: transparent;
+  color: ${theme.color.text};
+  border: 1px solid ${theme.color.border};
+  border-radius: 10px;
+  font-size: 1.3rem;
+  cursor: pointer;
+  @media ${theme.media.belowMenu} { display: inline-flex; align-items: center; justify-content: center; }
+`;
+
+const MobilePanel = styled.nav`
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  background: ${theme.color.bg};
+  border-bottom: 1px solid ${theme.color.border};
+  padding: 12px 20px 20px;
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+`;
+
+function NavItems({ current, onNavigate }: { current: string | null; onNavigate?: () => void }) {
+  return (
+    <ul>
+      {mainNav.map((item) => (
+        <li key={item.label}>
+          {item.section ? (
+            <ItemLink
+              section={item.section}
+              onNavigate={onNavigate}
+              aria-current={current === item.section ? 'location' : undefined}
+            >
+              {item.label}
+            </ItemLink>
+          ) : (
+            <ItemRoute to={item.path ?? '/'} onClick={onNavigate}>
+              {item.label}
+            </ItemRoute>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Header() {
+  const { pathname } = useLocation();
+  const { progress, scrolled } = useHeaderScroll();
+  const current = useScrollSpy(homeSections, pathname === '/');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const panelId = useId();
+
+  // The hamburger menu exists only below 1024px: it closes when the window grows past that.
+  useEffect(() => {
+    const query = window.matchMedia(`(min-width: ${BREAKPOINT.menu}px)`);
+    const onChange = () => {
+      if (query.matches) setMenuOpen(false);
+    };
+    onChange();
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <Bar
+      className={scrolled ? 'scrolled' : undefined}
+      data-scrolled={scrolled ? 'true' : 'false'}
+      style={{ ['--header-alpha' as string]: String(Math.max(progress, menuOpen ? 1 : 0)) }}
+    >
+      <Inner>
+        <Brand to="/">{site.name}</Brand>
+        <DesktopNav aria-label="Main">
+          <NavItems current={current} />
+        </DesktopNav>
+        <HeaderActions />
+        <MenuButton
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={panelId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+        </MenuButton>
+      </Inner>
+      {menuOpen && (
+        <MobilePanel id={panelId} aria-label="Main (mobile)">
+          <NavItems current={current} onNavigate={() => setMenuOpen(false)} />
+        </MobilePanel>
+      )}
+    </Bar>
+  );
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api',
+          root: './api',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Each file starts its own embedded Postgres; two at a time suit a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['{shell,shared,mfe-marketing,mfe-community,mfe-commerce,mfe-admin}/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./shared/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
