@@ -8,6 +8,9 @@ import { errorsPlugin } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
+import { authPlugin } from './plugins/auth';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { mailPlugin } from './modules/mail/service';
 import { healthRoutes } from './modules/health/routes';
 
 export interface BuildOptions {
@@ -47,9 +50,13 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     closeOnExit: !database,
   });
   await app.register(apiDocsPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin, { config });
+  await app.register(mailPlugin, { config });
 
   await app.register(
     async (api) => {
+      // Each module registers its routes here, under /api.
       await api.register(healthRoutes);
     },
     { prefix: '/api' },

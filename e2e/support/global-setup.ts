@@ -1,11 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { assertChromium } from './chromium';
 import { startServer } from './server';
 
+export const E2E_ADMIN = { username: 'e2e-admin', email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   assertChromium();
-  const server = await startServer();
-  // Workers start after this and inherit the address.
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const server = await startServer({
+    JWT_SECRET: jwtSecret,
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  });
+  // Workers start after this and inherit these.
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_JWT_SECRET = jwtSecret;
   return () => server.stop();
 }

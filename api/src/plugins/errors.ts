@@ -56,7 +56,7 @@ export const errorsPlugin = fp(
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const [code, text] = CLIENT_ERRORS[status] ?? ['bad_request', 'The request could not be processed.'];
-        if (status === 429) return sendError(reply, 429, code, text);
+        if (status === 429) return sendError(reply, 429, code, safeMessage(err.message, text));
         // Fastify's own 4xx messages (bad JSON, body too large) are safe and specific.
         return sendError(reply, status, code, err.code?.startsWith('FST_') ? safeMessage(err.message, text) : text);
       }
