@@ -43,6 +43,8 @@ export const ConfigSchema = z
     IPFS_GATEWAY_URL: optionalUrl(/^https?:/),
     AI_WIDGET_SCRIPT_URL: optionalUrl(/^https:/),
     AI_WIDGET_AGENT_ID: optionalString,
+    /** How long the readiness probe reports draining before the listener closes on shutdown. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built front ends live; the repo's own folders by default. */
     WEB_ROOT: z.string().trim().min(1).default(repoRoot),

@@ -16,10 +16,13 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config });
 
-  // In-flight requests finish; the readiness probe answers 503 meanwhile; new connections are refused.
-  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+  // First the readiness probe answers 503 so a load balancer stops sending traffic, then the
+  // listener closes and in-flight requests finish before the database is closed.
+  closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err: { type: err.name, message: err.message } }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    app.lifecycle.state = 'draining';
+    if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await app.close();
   });
 

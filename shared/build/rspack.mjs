@@ -9,6 +9,13 @@ const sharedDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const sharedManifest = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
 
 export const DEV_PORTS = { shell: 8080, mfe_marketing: 8081, mfe_community: 8082, mfe_commerce: 8083, mfe_admin: 8084 };
+const devRemotes = () =>
+  Object.fromEntries(
+    Object.entries(DEV_PORTS)
+      .filter(([name]) => name !== 'shell')
+      .map(([name, port]) => [name, `http://localhost:${port}/remoteEntry.js`]),
+  );
+
 export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
 
 /** Singletons shared at run time: one React, one router, one store, one toaster, one `shared`. */
@@ -89,6 +96,12 @@ export function createConfig({ dir, name, exposes, title }) {
           shared: sharedModules(),
           dts: false,
           manifest: false,
+          // In production the shell provides the one federation runtime and remotes reuse it, instead
+          // of each remoteEntry.js carrying its own copy. A remote's standalone dev page keeps its own.
+          experiments: {
+            ...(prod ? (isHost ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         new rspack.HtmlRspackPlugin({
           template: path.join(dir, 'index.html'),
@@ -106,7 +119,20 @@ export function createConfig({ dir, name, exposes, title }) {
         hot: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/ipfs', '/remotes.json', '/ai-widget'], target: API_DEV_TARGET }],
+        proxy: [{ context: ['/api', '/ipfs', '/robots.txt', '/sitemap.xml'], target: API_DEV_TARGET }],
+        // In development the shell composes the remotes' own dev servers.
+        setupMiddlewares: (middlewares) => [
+          {
+            name: 'dev-remotes-json',
+            path: '/remotes.json',
+            middleware: (_req, res) => {
+              res.setHeader('Content-Type', 'application/json');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(JSON.stringify(devRemotes()));
+            },
+          },
+          ...middlewares,
+        ],
       },
     };
   };

@@ -19,6 +19,10 @@ export const lifecyclePlugin = fp(
     app.addHook('preClose', async () => {
       lifecycle.state = 'draining';
     });
+    // A response that finishes while draining closes its keep-alive connection, so the server can stop.
+    app.addHook('onSend', async (_request, reply) => {
+      if (lifecycle.state === 'draining') reply.header('Connection', 'close');
+    });
   },
   { name: 'lifecycle' },
 );

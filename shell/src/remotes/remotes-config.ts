@@ -1,13 +1,16 @@
-import { z } from 'zod';
+// zod/mini: the same validation at a fraction of the bytes, since this runs before anything renders.
+import { z } from 'zod/mini';
 
-const RemoteName = z.enum(['mfe_marketing', 'mfe_community', 'mfe_commerce', 'mfe_admin']);
+const REMOTE_NAMES = ['mfe_marketing', 'mfe_community', 'mfe_commerce', 'mfe_admin'] as const;
 
 /** `/remotes.json`: where each remote's entry lives, read at run time so remotes deploy on their own. */
-export const RemotesConfig = z.record(RemoteName, z.string().min(1)).refine(
-  (value) => RemoteName.options.every((name) => typeof value[name] === 'string'),
-  { message: 'remotes.json must name every remote' },
-);
-export type RemotesConfig = Record<z.infer<typeof RemoteName>, string>;
+export const RemotesConfig = z.object({
+  mfe_marketing: z.string().check(z.minLength(1)),
+  mfe_community: z.string().check(z.minLength(1)),
+  mfe_commerce: z.string().check(z.minLength(1)),
+  mfe_admin: z.string().check(z.minLength(1)),
+});
+export type RemotesConfig = Record<(typeof REMOTE_NAMES)[number], string>;
 
 let pending: Promise<RemotesConfig> | null = null;
 
@@ -18,7 +21,7 @@ export function startRemotesConfigFetch(): Promise<RemotesConfig> {
       if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
       return response.json();
     })
-    .then((json: unknown) => RemotesConfig.parse(json) as RemotesConfig)
+    .then((json: unknown) => RemotesConfig.parse(json))
     .catch((error: unknown) => {
       pending = null; // a retry asks again
       throw error;

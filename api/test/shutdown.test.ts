@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+
+describe.each(testDatabases().slice(0, 1))('graceful shutdown on $name', (target) => {
+  let app: FastifyInstance;
+  let base: string;
+  let releaseSlow: () => void = () => {};
+  let slowStarted: Promise<void>;
+
+  beforeAll(async () => {
+    let markStarted: () => void = () => {};
+    slowStarted = new Promise((resolve) => (markStarted = resolve));
+    app = await buildTestApp(await target.open(), {
+      extend: (instance) => {
+        instance.get('/api/__probe/slow', async () => {
+          markStarted();
+          await new Promise<void>((resolve) => (releaseSlow = resolve));
+          return { finished: true };
+        });
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await target.dispose();
+  });
+
+  it('answers the readiness probe with 503 once draining starts', async () => {
+    app.lifecycle.state = 'draining';
+    try {
+      const res = await fetch(`${base}/api/health/ready`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: 'draining', message: 'This instance is shutting down.' });
+    } finally {
+      app.lifecycle.state = 'ready';
+    }
+  });
+
+  it('lets in-flight requests finish, then stops', async () => {
+    const inFlight = fetch(`${base}/api/__probe/slow`);
+    await slowStarted;
+
+    const closing = app.close();
+    let closed = false;
+    void closing.then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false); // still waiting for the in-flight request
+
+    releaseSlow();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ finished: true });
+    await closing;
+    await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
+  });
+});
