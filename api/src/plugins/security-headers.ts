@@ -1,8 +1,23 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config';
 
 const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
+
+/** Origins of remotes deployed elsewhere (absolute URLs in the shell's remotes.json). */
+export function remoteOrigins(webRoot: string): string[] {
+  try {
+    const remotes = JSON.parse(readFileSync(path.join(webRoot, 'shell', 'dist', 'remotes.json'), 'utf8')) as Record<string, unknown>;
+    const origins = Object.values(remotes)
+      .filter((value): value is string => typeof value === 'string' && /^https?:\/\//.test(value))
+      .map((value) => new URL(value).origin);
+    return [...new Set(origins)];
+  } catch {
+    return [];
+  }
+}
 
 /** CSP and the other security headers, loosened only for the providers that are configured. */
 export const securityHeadersPlugin = fp<{ config: Config }>(
@@ -12,19 +27,21 @@ export const securityHeadersPlugin = fp<{ config: Config }>(
     const razorpayFrames = config.RAZORPAY_KEY_ID ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [];
     const widget = originOf(config.AI_WIDGET_SCRIPT_URL);
     const gateway = originOf(config.IPFS_GATEWAY_URL);
+    // Read at start: after pointing a remote elsewhere in remotes.json, restart to allow its origin.
+    const remotes = remoteOrigins(config.WEB_ROOT);
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...razorpay, ...widget],
+          scriptSrc: ["'self'", ...remotes, ...razorpay, ...widget],
           // styled-components injects its rules at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           mediaSrc: ["'self'", 'blob:', ...gateway],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...widget, ...razorpay],
+          connectSrc: ["'self'", ...remotes, ...widget, ...razorpay],
           frameSrc: ["'self'", ...razorpayFrames, ...widget],
           workerSrc: ["'self'", 'blob:'],
           manifestSrc: ["'self'"],
