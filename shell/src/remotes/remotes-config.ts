@@ -1,8 +1,6 @@
 // zod/mini: the same validation at a fraction of the bytes, since this runs before anything renders.
 import { z } from 'zod/mini';
 
-const REMOTE_NAMES = ['mfe_marketing', 'mfe_community', 'mfe_commerce', 'mfe_admin'] as const;
-
 /** `/remotes.json`: where each remote's entry lives, read at run time so remotes deploy on their own. */
 export const RemotesConfig = z.object({
   mfe_marketing: z.string().check(z.minLength(1)),
@@ -10,7 +8,7 @@ export const RemotesConfig = z.object({
   mfe_commerce: z.string().check(z.minLength(1)),
   mfe_admin: z.string().check(z.minLength(1)),
 });
-export type RemotesConfig = Record<(typeof REMOTE_NAMES)[number], string>;
+export type RemotesConfig = z.infer<typeof RemotesConfig>;
 
 let pending: Promise<RemotesConfig> | null = null;
 
