@@ -11,7 +11,7 @@ type Tally = Record<(typeof PACKAGES)[number], { js: number; css: number }>;
 
 function packageOf(url: URL): (typeof PACKAGES)[number] | null {
   const match = /^\/remotes\/(mfe-[a-z]+)\//.exec(url.pathname);
-  if (match) return (PACKAGES as readonly string[]).includes(match[1]!) ? (match[1] as Tally extends never ? never : (typeof PACKAGES)[number]) : null;
+  if (match) return (PACKAGES as readonly string[]).includes(match[1]!) ? (match[1] as (typeof PACKAGES)[number]) : null;
   return url.pathname.startsWith('/api/') ? null : 'shell';
 }
 
@@ -48,11 +48,19 @@ async function main() {
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/remotes/mfe-admin/')) adminRequested = true;
       });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: number };
+        w.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
       await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
       await Promise.all(pending);
+      const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
       const total = PACKAGES.reduce((sum, p) => sum + tally[p].js + tally[p].css, 0);
       rows.push(
-        `${pagePath.padEnd(11)} ${PACKAGES.map((p) => `${kb(tally[p].js)} /${kb(tally[p].css)}`).join(' ')} ${kb(total)}   ${adminRequested ? 'YES' : 'no'}`,
+        `${pagePath.padEnd(11)} ${PACKAGES.map((p) => `${kb(tally[p].js)} /${kb(tally[p].css)}`).join(' ')} ${kb(total)}   ${(adminRequested ? 'YES' : 'no').padEnd(19)} ${Math.round(lcp)} ms`,
       );
       await context.close();
     }
@@ -61,7 +69,7 @@ async function main() {
     await server.stop();
   }
   console.log('\nJS / CSS KiB transferred (compressed) per package\n');
-  console.log(`${'page'.padEnd(11)} ${PACKAGES.map((p) => p.padStart(16)).join(' ')}    total   mfe-admin requested`);
+  console.log(`${'page'.padEnd(11)} ${PACKAGES.map((p) => p.padStart(16)).join(' ')}    total   mfe-admin requested LCP (loopback, no throttling)`);
   for (const row of rows) console.log(row);
   console.log('');
 }
