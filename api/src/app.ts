@@ -12,6 +12,9 @@ import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { mailPlugin } from './modules/mail/service';
 import { healthRoutes } from './modules/health/routes';
+import { accountsPlugin } from './modules/users/accounts-plugin';
+import { usersRoutes } from './modules/users/routes';
+import { authRoutes } from './modules/auth/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -53,11 +56,14 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
+  await app.register(accountsPlugin, { config });
 
   await app.register(
     async (api) => {
       // Each module registers its routes here, under /api.
       await api.register(healthRoutes);
+      await api.register(usersRoutes, { config });
+      await api.register(authRoutes, { config });
     },
     { prefix: '/api' },
   );

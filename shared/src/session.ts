@@ -1,4 +1,7 @@
 import { create } from 'zustand';
+import { jwtDecode } from 'jwt-decode';
+import { apiRequest, setTokenSource } from './api-client';
+import { toast } from './toast';
 
 export type Role = 'admin' | 'user' | (string & {});
 
@@ -13,11 +16,22 @@ export interface SessionState {
   status: SessionStatus;
   token: string | null;
   user: SessionUser | null;
-  /** Sets the signed-in state; the shell owns the calls that produce tokens. */
-  signIn: (token: string, user: SessionUser) => void;
+  /** Signed in with this token; the user is decoded from it when not given. */
+  signIn: (token: string, user?: SessionUser) => void;
+  /** Clears the local session only (no server call, no navigation). */
   signOut: () => void;
   setLoading: (loading: boolean) => void;
+  /** The one silent refresh of a page load; later calls return the same promise. */
+  bootstrap: () => Promise<void>;
+  /** Renews the access token; concurrent callers share one request. Failure signs out. */
+  refresh: () => Promise<string | null>;
+  login: (username: string, password: string) => Promise<void>;
+  /** Server logout (failure only logged), local clear, toast, then /login. */
+  logout: () => Promise<void>;
 }
+
+export const LOGOUT_TOAST = 'Log out successful!';
+export const REFRESH_FAILED_WARNING = 'Refresh failed. Logging out.';
 
 /*
  * Shell and remotes must share this one store. If a remote bundles its own copy (a federation
@@ -30,14 +44,88 @@ if (registry[INSTANCE_KEY] > 1) {
   console.error('Session store loaded more than once: the shared package is not a federated singleton.');
 }
 
-export const useSession = create<SessionState>()((set) => ({
+// The shell registers its router's navigate; a full page load is the fallback (e.g. in a remote's dev page).
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+export function setSessionNavigator(fn: (path: string) => void): void {
+  navigate = fn;
+}
+
+export function decodeUser(token: string): SessionUser {
+  const { sub, role } = jwtDecode<Partial<SessionUser>>(token);
+  if (typeof sub !== 'string' || typeof role !== 'string') throw new Error('The access token has no sub or role');
+  return { sub, role };
+}
+
+let inflightRefresh: Promise<string | null> | null = null;
+let bootstrapped: Promise<void> | null = null;
+// Bumped by every sign-in/out, so a refresh that was overtaken by a logout cannot sign back in.
+let epoch = 0;
+
+export const useSession = create<SessionState>()((set, get) => ({
   status: 'loading',
   token: null,
   user: null,
-  signIn: (token, user) => set({ status: 'signed-in', token, user }),
-  signOut: () => set({ status: 'signed-out', token: null, user: null }),
+  signIn: (token, user) => {
+    epoch++;
+    set({ status: 'signed-in', token, user: user ?? decodeUser(token) });
+  },
+  signOut: () => {
+    epoch++;
+    set({ status: 'signed-out', token: null, user: null });
+  },
   setLoading: (loading) =>
     set((state) => (loading ? { status: 'loading' } : { status: state.user ? 'signed-in' : 'signed-out' })),
+
+  bootstrap: () => {
+    bootstrapped ??= get()
+      .refresh()
+      .then(() => undefined);
+    return bootstrapped;
+  },
+
+  refresh: () => {
+    if (inflightRefresh) return inflightRefresh;
+    const started = epoch;
+    inflightRefresh = apiRequest<{ accessToken: string }>('/auth/refresh', { method: 'POST' })
+      .then(({ accessToken }) => {
+        if (epoch !== started) return get().token;
+        get().signIn(accessToken);
+        return accessToken;
+      })
+      .catch(() => {
+        if (epoch !== started) return get().token;
+        console.warn(REFRESH_FAILED_WARNING);
+        get().signOut();
+        return null;
+      })
+      .finally(() => {
+        inflightRefresh = null;
+      });
+    return inflightRefresh;
+  },
+
+  login: async (username, password) => {
+    const { accessToken } = await apiRequest<{ accessToken: string }>('/auth/login', {
+      method: 'POST',
+      body: { username, password },
+    });
+    get().signIn(accessToken);
+  },
+
+  logout: async () => {
+    if (get().token) {
+      try {
+        await apiRequest('/auth/logout', { method: 'POST', auth: true });
+      } catch (error) {
+        console.warn('Logout failed on the server; the local session is cleared anyway.', error);
+      }
+    }
+    get().signOut();
+    toast.success(LOGOUT_TOAST);
+    navigate('/login');
+  },
 }));
+
+setTokenSource({ getToken: () => useSession.getState().token, refresh: () => useSession.getState().refresh() });
 
 export const isAdmin = (user: SessionUser | null): boolean => user?.role === 'admin';

@@ -3,6 +3,7 @@ import { Remote } from '@site/shared/remote';
 import { NotFoundPage } from '../pages/not-found-page';
 import { LoginPage } from '../pages/login-page';
 import { AdminGate } from './admin-gate';
+import { RouteGuard } from './route-guard';
 
 /** Route → remote. A remote is fetched only when one of its routes renders. */
 export function AppRoutes() {
@@ -18,7 +19,14 @@ export function AppRoutes() {
       <Route path="/blog/:slug" element={<Remote id="mfe_community/BlogPage" what="the blog post" />} />
       <Route path="/event/:slug" element={<Remote id="mfe_community/EventPage" what="the event" />} />
       <Route path="/packages/:slug" element={<Remote id="mfe_commerce/PackagePage" what="the package" />} />
-      <Route path="/orders" element={<Remote id="mfe_commerce/OrdersPage" what="your orders" />} />
+      <Route
+        path="/orders"
+        element={
+          <RouteGuard>
+            <Remote id="mfe_commerce/OrdersPage" what="your orders" />
+          </RouteGuard>
+        }
+      />
       <Route path="/admin/*" element={<AdminGate />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="*" element={<NotFoundPage />} />

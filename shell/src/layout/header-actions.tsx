@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSession } from '@site/shared/session';
-import { ButtonLink } from '@site/shared/ui/primitives';
+import { Button, ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
 
@@ -17,12 +17,19 @@ const Actions = styled.div`
 export function HeaderActions() {
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
+  const logout = useSession((s) => s.logout);
   return (
     <Actions>
       {status === 'signed-in' && user ? (
-        <Link className="login" to={user.role === 'admin' ? '/admin' : '/orders'}>
-          Hi, {user.role}
-        </Link>
+        <>
+          {/* Non-admins would only bounce off /admin, so their greeting leads to their orders. */}
+          <Link className="login" to={user.role === 'admin' ? '/admin' : '/orders'}>
+            Hi, {user.role}
+          </Link>
+          <Button type="button" $variant="ghost" onClick={() => void logout()}>
+            Logout
+          </Button>
+        </>
       ) : (
         <>
           <Link className="login" to="/login">

@@ -1,17 +1,87 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { usePageMeta } from '@site/shared/page-meta';
-import { Container } from '@site/shared/ui/primitives';
+import { Card, Container } from '@site/shared/ui/primitives';
+import { theme } from '@site/shared/ui/theme';
+import { ForgotPasswordForm } from './login/forgot-password-form';
+import { LoginForm } from './login/login-form';
+import { NewPasswordForm } from './login/new-password-form';
+import { SignUpForm } from './login/sign-up-form';
 
 const Wrap = styled(Container)`
   min-height: 100vh;
   padding-top: 80px;
+  padding-bottom: 40px;
+  display: flex;
+  justify-content: center;
+  align-items: flex-start;
 `;
 
+const Panel = styled(Card)`
+  width: 100%;
+  max-width: 440px;
+  h1 { margin-top: 0; }
+  form > p { color: ${theme.color.textMuted}; }
+  form > button[type='submit'] { width: 100%; }
+`;
+
+export type LoginMode = 'login' | 'signup' | 'reset';
+
+const HEADINGS: Record<LoginMode, string> = { login: 'Welcome Back', signup: 'Get Started', reset: 'Reset Password' };
+
+/** Only same-site paths: `from` must never send the user to another site after logging in. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login')) return '/';
+  return from;
+}
+
 export function LoginPage() {
-  usePageMeta({ title: 'Log in', description: 'Log in, sign up or reset your password.' });
+  const [mode, setMode] = useState<LoginMode>('login');
+  const [username, setUsername] = useState('');
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const resetToken = params.get('reset');
+  const heading = resetToken ? HEADINGS.reset : HEADINGS[mode];
+  usePageMeta({ title: heading, description: 'Log in, sign up or reset your password.' });
+
+  const toLogin = () => setMode('login');
+
   return (
     <Wrap as="main" id="main">
-      <h1>Welcome Back</h1>
+      <Panel as="section" aria-labelledby="login-heading">
+        <h1 id="login-heading">{heading}</h1>
+        {resetToken ? (
+          <NewPasswordForm
+            token={resetToken}
+            onDone={() => {
+              setMode('login');
+              // Drop the spent token from the address (and from history).
+              setParams({}, { replace: true });
+            }}
+          />
+        ) : mode === 'signup' ? (
+          <SignUpForm
+            onLogIn={toLogin}
+            onCreated={(name) => {
+              setUsername(name);
+              toLogin();
+            }}
+          />
+        ) : mode === 'reset' ? (
+          <ForgotPasswordForm onSent={toLogin} onBack={toLogin} />
+        ) : (
+          <LoginForm
+            key={username}
+            defaultUsername={username}
+            onSuccess={() => navigate(returnPath(location.state), { replace: true })}
+            onSignUp={() => setMode('signup')}
+            onForgot={() => setMode('reset')}
+          />
+        )}
+      </Panel>
     </Wrap>
   );
 }

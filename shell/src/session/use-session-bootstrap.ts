@@ -1,18 +1,32 @@
 import { useEffect } from 'react';
-import { jwtDecode } from 'jwt-decode';
-import { apiRequest } from '@site/shared/api-client';
-import { useSession, type SessionUser } from '@site/shared/session';
+import { useNavigate } from 'react-router-dom';
+import { SESSION } from '@site/shared/constants';
+import { setSessionNavigator, useSession } from '@site/shared/session';
+import { startActivityMonitor } from './activity-monitor';
 
-let attempted = false;
-
-/** One silent refresh per page load decides whether the visitor is signed in. */
+/**
+ * The shell owns the session: one silent refresh per page load decides whether the visitor is
+ * signed in; while signed in, inactivity logs out and activity after a pause renews the token.
+ */
 export function useSessionBootstrap(): void {
+  const navigate = useNavigate();
+  const status = useSession((s) => s.status);
+
   useEffect(() => {
-    if (attempted) return;
-    attempted = true;
-    const { signIn, signOut } = useSession.getState();
-    apiRequest<{ accessToken: string }>('/auth/refresh', { method: 'POST' })
-      .then(({ accessToken }) => signIn(accessToken, jwtDecode<SessionUser>(accessToken)))
-      .catch(() => signOut());
+    setSessionNavigator((path) => navigate(path));
+  }, [navigate]);
+
+  useEffect(() => {
+    void useSession.getState().bootstrap();
   }, []);
+
+  useEffect(() => {
+    if (status !== 'signed-in') return undefined;
+    return startActivityMonitor({
+      idleMs: SESSION.idleLogoutMs,
+      refreshAfterGapMs: SESSION.refreshAfterGapMs,
+      onIdle: () => void useSession.getState().logout(),
+      onResume: () => void useSession.getState().refresh(),
+    });
+  }, [status]);
 }

@@ -1,0 +1,62 @@
+/**
+ * Creates an admin, or updates the account with that username to admin with the given e-mail and
+ * password. Usage: pnpm --filter @site/api admin:create [--username U] [--email E] [--password P]
+ * (missing values are asked for; the password is not echoed). Uses the same database settings as
+ * the server (DATABASE_URL or DATA_DIR).
+ */
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
+import { RegisterBody } from '@site/shared/contracts/auth';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createRefreshTokenService } from '../modules/auth/refresh-tokens';
+import { createUsersService } from '../modules/users/service';
+
+async function ask(question: string, hidden = false): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  if (hidden) {
+    // Echo nothing of what is typed after the question itself.
+    const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+      if (s.startsWith(question)) write.call(rl, question);
+    };
+  }
+  const answer = await rl.question(question);
+  rl.close();
+  if (hidden) process.stdout.write('\n');
+  return answer;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+  });
+  const parsed = RegisterBody.safeParse({
+    username: values.username ?? (await ask('Username: ')),
+    email: values.email ?? (await ask('Email: ')),
+    password: values.password ?? (await ask('Password: ', true)),
+  });
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
+    process.exitCode = 1;
+    return;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
+  );
+  try {
+    await migrate(database);
+    const users = createUsersService(database.db, createRefreshTokenService(database.db));
+    const { created } = await users.upsertAdmin(parsed.data);
+    console.log(`${created ? 'Created' : 'Updated'} admin ${parsed.data.username}.`);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+void main();

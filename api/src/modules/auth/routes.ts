@@ -1,0 +1,98 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+import { AccessTokenBody, LoginBody } from '@site/shared/contracts/auth';
+import type { Config } from '../../config';
+import { HttpError } from '../../plugins/errors';
+import { IP_LIMITS, limitPerUsername } from './rate-limits';
+import type { IssuedRefreshToken } from './refresh-tokens';
+import { assertSameOrigin, isHttps } from './site-origin';
+
+export const REFRESH_COOKIE = 'refresh_token';
+const COOKIE_PATH = '/api/auth';
+const BAD_CREDENTIALS = 'Invalid username or password.';
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  // Encapsulated here: only these routes read or write the refresh cookie.
+  await app.register(fastifyCookie);
+
+  const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, issued: IssuedRefreshToken) =>
+    reply.setCookie(REFRESH_COOKIE, issued.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: isHttps(request, config),
+      path: COOKIE_PATH,
+      expires: issued.expiresAt,
+    });
+  const clearRefreshCookie = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: isHttps(request, config), path: COOKIE_PATH });
+
+  app.post(
+    '/auth/login',
+    {
+      config: { rateLimit: IP_LIMITS.login },
+      preHandler: limitPerUsername(app, 'login'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in: access token in the body, refresh token in an HttpOnly cookie',
+        body: LoginBody,
+        response: { 200: AccessTokenBody, 400: ApiErrorBody, 401: ApiErrorBody, 429: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.users.verifyCredentials(request.body.username, request.body.password);
+      // One answer for an unknown user and a wrong password: nobody learns which usernames exist.
+      if (!user) throw new HttpError(401, 'invalid_credentials', BAD_CREDENTIALS);
+      setRefreshCookie(request, reply, await app.refreshTokens.issue(user.id));
+      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role }) };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh cookie and get a new access token',
+        body: z.unknown().optional(),
+        response: { 200: AccessTokenBody, 401: ApiErrorBody, 403: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request, config);
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw new HttpError(401, 'unauthorized', SESSION_ENDED);
+      const rotation = await app.refreshTokens.rotate(presented);
+      const user = rotation.ok ? await app.users.findById(rotation.userId) : undefined;
+      if (!rotation.ok || !user) {
+        clearRefreshCookie(request, reply);
+        throw new HttpError(401, 'unauthorized', SESSION_ENDED);
+      }
+      setRefreshCookie(request, reply, rotation.next);
+      // The role is read afresh: a changed role takes effect at the next refresh.
+      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role }) };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session server-side and clear the refresh cookie',
+        body: z.unknown().optional(),
+        response: { 204: z.null(), 403: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request, config);
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (presented) await app.refreshTokens.revokeFamilyOf(presented);
+      clearRefreshCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+};

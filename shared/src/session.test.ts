@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SessionModule from './session';
+import type * as ApiClientModule from './api-client';
+
+const toastSuccess = vi.fn();
+vi.mock('./toast', () => ({ toast: { success: (text: string) => toastSuccess(text), error: vi.fn() } }));
+
+const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const tokenFor = (sub: string, role: string) => `${encode({ alg: 'HS256' })}.${encode({ sub, role })}.sig`;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+type Modules = typeof SessionModule & typeof ApiClientModule;
+
+/** A fresh copy of the store and client per test: "once per page load" state is module-level. */
+async function load(): Promise<Modules> {
+  vi.resetModules();
+  return { ...(await import('./session')), ...(await import('./api-client')) };
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let warn: ReturnType<typeof vi.spyOn>;
+const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url) === `/api${path}`);
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  toastSuccess.mockReset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('session store', () => {
+  it('starts loading and signs in from one silent refresh per page load', async () => {
+    const { useSession } = await load();
+    expect(useSession.getState().status).toBe('loading');
+    fetchMock.mockResolvedValue(json(200, { accessToken: tokenFor('u1', 'admin') }));
+    await Promise.all([useSession.getState().bootstrap(), useSession.getState().bootstrap()]);
+    await useSession.getState().bootstrap();
+    expect(calls('/auth/refresh')).toHaveLength(1);
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', user: { sub: 'u1', role: 'admin' } });
+  });
+
+  it('ends signed out with a warning when the first refresh fails, without a logout call', async () => {
+    const { useSession } = await load();
+    fetchMock.mockResolvedValue(json(401, { error: 'unauthorized', message: 'no' }));
+    await useSession.getState().bootstrap();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
+    expect(warn).toHaveBeenCalledWith('Refresh failed. Logging out.');
+    expect(calls('/auth/logout')).toHaveLength(0);
+  });
+
+  it('keeps one refresh in flight at a time', async () => {
+    const { useSession } = await load();
+    let answer!: (r: Response) => void;
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const a = useSession.getState().refresh();
+    const b = useSession.getState().refresh();
+    answer(json(200, { accessToken: tokenFor('u2', 'user') }));
+    expect(await a).toBe(await b);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs in with the decoded user', async () => {
+    const { useSession } = await load();
+    const token = tokenFor('u3', 'user');
+    fetchMock.mockResolvedValue(json(200, { accessToken: token }));
+    await useSession.getState().login('alice', 'secret-password');
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', token, user: { sub: 'u3', role: 'user' } });
+    expect(JSON.parse(String(calls('/auth/login')[0]![1].body))).toEqual({ username: 'alice', password: 'secret-password' });
+  });
+
+  it('logs out on the server with the bearer token, clears, toasts and goes to /login', async () => {
+    const { useSession, setSessionNavigator } = await load();
+    const navigate = vi.fn();
+    setSessionNavigator(navigate);
+    useSession.getState().signIn(tokenFor('u4', 'user'));
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await useSession.getState().logout();
+    const [, init] = calls('/auth/logout')[0]!;
+    expect(init.headers.Authorization).toBe(`Bearer ${tokenFor('u4', 'user')}`);
+    expect(init.credentials).toBe('include');
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
+    expect(toastSuccess).toHaveBeenCalledWith('Log out successful!');
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('still clears the local session when the logout call fails', async () => {
+    const { useSession, setSessionNavigator } = await load();
+    setSessionNavigator(vi.fn());
+    useSession.getState().signIn(tokenFor('u5', 'user'));
+    fetchMock.mockRejectedValue(new TypeError('network down'));
+    await useSession.getState().logout();
+    expect(warn).toHaveBeenCalled();
+    expect(useSession.getState().status).toBe('signed-out');
+  });
+});
+
+describe('api client with the session', () => {
+  it('refreshes once on 401 and retries with the new token (single flight)', async () => {
+    const { useSession, apiRequest } = await load();
+    useSession.getState().signIn(tokenFor('u6', 'user'));
+    const fresh = tokenFor('u6', 'user-renewed');
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/refresh') return json(200, { accessToken: fresh });
+      const auth = (init.headers as Record<string, string>).Authorization;
+      return auth === `Bearer ${fresh}` ? json(200, { ok: true }) : json(401, { error: 'unauthorized', message: 'expired' });
+    });
+    const results = await Promise.all([apiRequest('/orders', { auth: true }), apiRequest('/orders', { auth: true })]);
+    expect(results).toEqual([{ ok: true }, { ok: true }]);
+    expect(calls('/auth/refresh')).toHaveLength(1);
+  });
+
+  it('signs out when the refresh after a 401 fails', async () => {
+    const { useSession, apiRequest, ApiError } = await load();
+    useSession.getState().signIn(tokenFor('u7', 'user'));
+    fetchMock.mockResolvedValue(json(401, { error: 'unauthorized', message: 'Please sign in to continue.' }));
+    await expect(apiRequest('/orders', { auth: true })).rejects.toBeInstanceOf(ApiError);
+    expect(useSession.getState().status).toBe('signed-out');
+    expect(warn).toHaveBeenCalledWith('Refresh failed. Logging out.');
+  });
+});
