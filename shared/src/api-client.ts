@@ -1,4 +1,12 @@
-import { ApiErrorBody } from './contracts/common';
+import type { ApiErrorBody } from './contracts/common';
+
+// A hand-written guard rather than the zod schema: every page uses this client, and zod would
+// otherwise be downloaded by visitors who never see a form.
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return typeof body.error === 'string' && typeof body.message === 'string';
+}
 
 export const API_BASE = '/api';
 
@@ -71,8 +79,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
 async function readError(response: Response): Promise<ApiError> {
   let parsed: ApiErrorBody | undefined;
   try {
-    const result = ApiErrorBody.safeParse(await response.json());
-    if (result.success) parsed = result.data;
+    const body: unknown = await response.json();
+    if (isApiErrorBody(body)) parsed = body;
   } catch {
     // not JSON: fall back to the status text
   }

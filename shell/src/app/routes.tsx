@@ -1,9 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Remote } from '@site/shared/remote';
+import { Remote, RemoteLoading } from '@site/shared/remote';
 import { NotFoundPage } from '../pages/not-found-page';
-import { LoginPage } from '../pages/login-page';
 import { AdminGate } from './admin-gate';
 import { RouteGuard } from './route-guard';
+
+// The login screens (forms, validation) are a chunk of their own: most visitors never open them.
+const LoginPage = lazy(() => import('../pages/login-page').then((mod) => ({ default: mod.LoginPage })));
 
 /** Route → remote. A remote is fetched only when one of its routes renders. */
 export function AppRoutes() {
@@ -28,7 +31,14 @@ export function AppRoutes() {
         }
       />
       <Route path="/admin/*" element={<AdminGate />} />
-      <Route path="/login" element={<LoginPage />} />
+      <Route
+        path="/login"
+        element={
+          <Suspense fallback={<RemoteLoading />}>
+            <LoginPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
