@@ -17,5 +17,6 @@ export function safeHtml(html: string): string {
       }
     }
   });
+  doc.body.querySelectorAll('img:not([alt])').forEach((img) => img.setAttribute('alt', ''));
   return doc.body.innerHTML;
 }

@@ -21,6 +21,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // A new tab must not get a handle on this page.
     a: (tagName, attribs) =>
       attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+    // An image without alt text is read out by its file name; an empty alt marks it decorative.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
   },
 };
 

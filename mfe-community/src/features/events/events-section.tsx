@@ -46,7 +46,7 @@ export function EventsSection() {
             <StatusText role="status">Note: Showing sample events. Live event data may be unavailable.</StatusText>
           )}
           <Carousel
-            label="Upcoming events"
+            label="Events carousel"
             noun="events"
             items={state.events}
             itemKey={(event) => event.id}
