@@ -55,4 +55,13 @@ describe.each(testDatabases())('sample content and public slugs on $name', (targ
     expect(packageSlugs.map((s) => s.slug)).toContain('sample-community-membership');
     expect(packageSlugs[0]?.updated_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
+
+  it('documents the content routes in the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of ['/api/blogs/search', '/api/events', '/api/packages/public/search', '/api/ipfs/upload-image', '/api/blogs/rss.xml']) {
+      expect(paths).toContain(path);
+    }
+  });
 });

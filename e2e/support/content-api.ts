@@ -50,7 +50,7 @@ export const createPackage = (fields: Record<string, unknown>) =>
 
 export async function uploadMedia(bytes: Buffer, filename: string, type: string): Promise<string> {
   const form = new FormData();
-  form.append('image', new Blob([bytes], { type }), filename);
+  form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename);
   const response = await fetch(`${base()}/api/ipfs/upload-image`, { method: 'POST', headers: admin(), body: form });
   if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { cid: string }).cid;

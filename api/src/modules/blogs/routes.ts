@@ -17,7 +17,7 @@ import { archiveBlogs, createBlog, listFeedBlogs, reactivateBlog, searchBlogs, u
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
 const tags = ['blogs'];
-const admin = [{ bearerAuth: [] }];
+const admin = [{ bearer: [] }];
 
 export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const db = () => app.database.db;

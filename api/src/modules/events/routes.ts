@@ -14,7 +14,7 @@ import { createEvent, listEvents, searchEvents, updateEvent } from './service';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
 const tags = ['events'];
-const admin = [{ bearerAuth: [] }];
+const admin = [{ bearer: [] }];
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;

@@ -30,7 +30,7 @@ export const mediaApiRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['media'],
-        security: [{ bearerAuth: [] }],
+        security: [{ bearer: [] }],
         summary: 'Upload an image or a video (multipart field "image", at most 25 MB; admin)',
         consumes: ['multipart/form-data'],
         response: {

@@ -13,7 +13,7 @@ import { createPackage, searchPackages, setPackageActive, updatePackage } from '
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
 const tags = ['packages'];
-const admin = [{ bearerAuth: [] }];
+const admin = [{ bearer: [] }];
 
 export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
