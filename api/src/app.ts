@@ -15,6 +15,11 @@ import { healthRoutes } from './modules/health/routes';
 import { accountsPlugin } from './modules/users/accounts-plugin';
 import { usersRoutes } from './modules/users/routes';
 import { authRoutes } from './modules/auth/routes';
+import { blogRoutes } from './modules/blogs/routes';
+import { eventRoutes } from './modules/events/routes';
+import { packageRoutes } from './modules/packages/routes';
+import { mediaApiRoutes, mediaGatewayRoutes } from './modules/media/routes';
+import { openMediaStore } from './modules/media/plugin';
 
 export interface BuildOptions {
   config: Config;
@@ -58,15 +63,24 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(mailPlugin, { config });
   await app.register(accountsPlugin, { config });
 
+  const mediaStore = await openMediaStore(app as unknown as FastifyInstance, config);
+
   await app.register(
     async (api) => {
       // Each module registers its routes here, under /api.
       await api.register(healthRoutes);
       await api.register(usersRoutes, { config });
       await api.register(authRoutes, { config });
+      await api.register(blogRoutes, { config });
+      await api.register(eventRoutes);
+      await api.register(packageRoutes);
+      await api.register(mediaApiRoutes, { config, store: mediaStore });
     },
     { prefix: '/api' },
   );
+
+  // Site-root routes, before the static site whose not-found handler would serve the SPA.
+  await app.register(mediaGatewayRoutes, { store: mediaStore });
 
   if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
   else

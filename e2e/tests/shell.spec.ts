@@ -40,6 +40,7 @@ test('a deep link with a hash waits for the section to appear', async ({ page })
 
 test('route changes scroll to the top', async ({ page }) => {
   await page.goto('/terms');
+  await expect(page.locator('main h1').first()).toHaveText('Terms of Service');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();

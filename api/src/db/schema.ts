@@ -1,7 +1,10 @@
 import { appSettings } from './tables';
 import { passwordResetTokens, users } from '../modules/users/table';
 import { refreshTokens } from '../modules/auth/table';
+import { blogs } from '../modules/blogs/table';
+import { events } from '../modules/events/table';
+import { packages } from '../modules/packages/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
-export const schema = { appSettings, users, passwordResetTokens, refreshTokens };
+export const schema = { appSettings, users, passwordResetTokens, refreshTokens, blogs, events, packages };
 export type Schema = typeof schema;

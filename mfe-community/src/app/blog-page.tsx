@@ -1,17 +1,12 @@
-import styled from 'styled-components';
-import { usePageMeta } from '@site/shared/page-meta';
-import { Container } from '@site/shared/ui/primitives';
-
-const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
-  padding-top: 112px;
-  min-height: 70vh;
-`;
+import { useParams } from 'react-router-dom';
+import { Main } from '../components/layout';
+import { BlogArticle } from '../features/blogs/blog-article';
 
 export default function BlogPage() {
-  usePageMeta({ title: 'Blog', description: 'An article from the Tiny Titans AI blog.' });
+  const { slug = '' } = useParams();
   return (
     <Main>
-      <h1>Blog</h1>
+      <BlogArticle key={slug} slug={slug} />
     </Main>
   );
 }

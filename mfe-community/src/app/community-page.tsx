@@ -1,17 +1,34 @@
 import styled from 'styled-components';
 import { usePageMeta } from '@site/shared/page-meta';
-import { Container } from '@site/shared/ui/primitives';
+import { theme } from '@site/shared/ui/theme';
+import { Main } from '../components/layout';
+import { BenefitsList } from '../features/benefits/benefits-list';
+import { BlogsSection } from '../features/blogs/blogs-section';
+import { useRssLink } from '../features/blogs/use-rss-link';
+import { EventsSection } from '../features/events/events-section';
+import { CommunitySignup } from '../features/signup/community-signup';
+import { CommunityStats } from '../features/stats/community-stats';
+import { TeamShowcase } from '../features/team/team-showcase';
 
-const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
-  padding-top: 112px;
-  min-height: 70vh;
+const Intro = styled.p`
+  font-size: 1.15rem;
+  color: ${theme.color.textMuted};
+  max-width: 720px;
 `;
 
 export default function CommunityPage() {
   usePageMeta({ title: 'Community', description: 'Events, articles and people building with AI in small teams.' });
+  useRssLink();
   return (
     <Main>
-      <h1>Community</h1>
+      <h1>The Tiny Titans Community</h1>
+      <Intro>Builders from small teams learning, shipping and sharing AI work together.</Intro>
+      <CommunityStats />
+      <TeamShowcase />
+      <BenefitsList />
+      <CommunitySignup />
+      <EventsSection />
+      <BlogsSection />
     </Main>
   );
 }

@@ -1,17 +1,12 @@
-import styled from 'styled-components';
-import { usePageMeta } from '@site/shared/page-meta';
-import { Container } from '@site/shared/ui/primitives';
-
-const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
-  padding-top: 112px;
-  min-height: 70vh;
-`;
+import { useParams } from 'react-router-dom';
+import { Main } from '../components/layout';
+import { EventDetails } from '../features/events/event-details';
 
 export default function EventPage() {
-  usePageMeta({ title: 'Event', description: 'An event from the Tiny Titans AI community.' });
+  const { slug = '' } = useParams();
   return (
     <Main>
-      <h1>Event</h1>
+      <EventDetails key={slug} slug={slug} />
     </Main>
   );
 }

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+import {
+  Blog,
+  BlogArchiveBody,
+  BlogCreateBody,
+  BlogIdParams,
+  BlogList,
+  BlogSearchQuery,
+  BlogUpdateBody,
+} from '@site/shared/contracts/blogs';
+import type { Config } from '../../config';
+import { isAdminViewer } from '../../plugins/viewer';
+import { renderBlogFeed } from './rss';
+import { archiveBlogs, createBlog, listFeedBlogs, reactivateBlog, searchBlogs, updateBlog } from './service';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const tags = ['blogs'];
+const admin = [{ bearer: [] }];
+
+export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const db = () => app.database.db;
+
+  app.get(
+    '/blogs/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search blog posts by status or slug (the public sees published posts; a slug read counts a view)',
+        querystring: BlogSearchQuery,
+        response: { 200: BlogList, 400: ApiErrorBody },
+      },
+    },
+    async (request) => searchBlogs(db(), request.query.field, request.query.value, await isAdminViewer(request)),
+  );
+
+  app.get(
+    '/blogs/rss.xml',
+    {
+      schema: {
+        tags,
+        summary: 'Published posts as an RSS 2.0 feed',
+        produces: ['application/rss+xml'],
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
+      const xml = renderBlogFeed(await listFeedBlogs(db()), {
+        origin,
+        siteName: 'Tiny Titans AI',
+        description: 'Articles from the Tiny Titans AI community.',
+      });
+      return reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(xml);
+    },
+  );
+
+  app.post(
+    '/blogs',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, security: admin, summary: 'Create a blog post (admin)', body: BlogCreateBody, response: { 201: Blog, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await createBlog(db(), request.user.sub, request.body)),
+  );
+
+  // Registered before /blogs/:id so "archive" is never read as an id.
+  app.put(
+    '/blogs/archive',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, security: admin, summary: 'Archive blog posts (admin)', body: BlogArchiveBody, response: { 200: BlogList, ...errors } },
+    },
+    async (request) => archiveBlogs(db(), request.body.ids),
+  );
+
+  app.put(
+    '/blogs/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: admin,
+        summary: 'Update a blog post (admin)',
+        params: BlogIdParams,
+        body: BlogUpdateBody,
+        response: { 200: Blog, ...errors },
+      },
+    },
+    async (request) => updateBlog(db(), request.params.id, request.body),
+  );
+
+  app.put(
+    '/blogs/:id/reactivate',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: admin,
+        summary: 'Reactivate an archived or deleted blog post (admin)',
+        params: BlogIdParams,
+        response: { 200: Blog, ...errors },
+      },
+    },
+    async (request) => reactivateBlog(db(), request.params.id),
+  );
+};

@@ -1,0 +1,46 @@
+import type { Blog } from '@site/shared/contracts/blogs';
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
+export interface FeedOptions {
+  /** Absolute origin of the site, e.g. https://tinytitans.ai (no trailing slash). */
+  origin: string;
+  siteName: string;
+  description: string;
+}
+
+/** An RSS 2.0 document of published posts, with absolute links. */
+export function renderBlogFeed(posts: Blog[], { origin, siteName, description }: FeedOptions): string {
+  const items = posts
+    .map((post) => {
+      const link = `${origin}/blog/${encodeURIComponent(post.slug)}`;
+      const summary = post.summary ?? plainText(post.content).slice(0, 300);
+      return [
+        '    <item>',
+        `      <title>${escapeXml(post.title)}</title>`,
+        `      <link>${escapeXml(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        post.published_at ? `      <pubDate>${new Date(post.published_at).toUTCString()}</pubDate>` : '',
+        `      <description>${escapeXml(summary)}</description>`,
+        '    </item>',
+      ]
+        .filter(Boolean)
+        .join('\n');
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(`${siteName} Blog`)}</title>
+    <link>${escapeXml(`${origin}/community`)}</link>
+    <description>${escapeXml(description)}</description>
+    <language>en</language>
+    <atom:link href="${escapeXml(`${origin}/api/blogs/rss.xml`)}" rel="self" type="application/rss+xml"/>
+${items}
+  </channel>
+</rss>
+`;
+}

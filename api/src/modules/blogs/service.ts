@@ -1,0 +1,131 @@
+import type { z } from 'zod';
+import type { Blog, BlogSearchField, BlogUpdateBody } from '@site/shared/contracts/blogs';
+import { BlogStatus, type BlogCreateBody } from '@site/shared/contracts/blogs';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError } from '../../plugins/errors';
+import { blogRepository, type BlogPatch } from './repository';
+import { sanitizeBlogHtml } from './sanitize';
+import type { BlogRow } from './table';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toBlog(row: BlogRow): Blog {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    summary: row.summary,
+    media_cid: row.mediaCid,
+    author_id: row.authorId,
+    published_at: iso(row.publishedAt),
+    status: row.status,
+    views_count: row.viewsCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    deleted_at: iso(row.deletedAt),
+  };
+}
+
+function cleanContent(html: string): string {
+  const clean = sanitizeBlogHtml(html);
+  if (!clean) throw new HttpError(400, 'validation_error', 'Slug, title, and content cannot be empty.');
+  return clean;
+}
+
+async function guardSlug<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, 'slug_taken', 'A blog post with this slug already exists.');
+    throw error;
+  }
+}
+
+const notFound = () => new HttpError(404, 'not_found', 'Blog not found.');
+
+export async function createBlog(db: Db, authorId: string, body: z.output<typeof BlogCreateBody>): Promise<Blog> {
+  const publishedAt = body.published_at ? new Date(body.published_at) : body.status === 'published' ? new Date() : null;
+  const row = await guardSlug(() =>
+    blogRepository.insert(db, {
+      slug: body.slug,
+      title: body.title,
+      content: cleanContent(body.content),
+      summary: body.summary || null,
+      mediaCid: body.media_cid || null,
+      authorId,
+      status: body.status,
+      publishedAt,
+    }),
+  );
+  return toBlog(row);
+}
+
+export async function updateBlog(db: Db, id: string, body: BlogUpdateBody): Promise<Blog> {
+  const existing = await blogRepository.findById(db, id);
+  if (!existing) throw notFound();
+  const patch: BlogPatch = {};
+  if (body.title !== undefined) patch.title = body.title;
+  if (body.slug !== undefined) patch.slug = body.slug;
+  if (body.content !== undefined) patch.content = cleanContent(body.content);
+  if (body.summary !== undefined) patch.summary = body.summary || null;
+  if (body.media_cid !== undefined) patch.mediaCid = body.media_cid || null;
+  if (body.published_at !== undefined) patch.publishedAt = body.published_at ? new Date(body.published_at) : null;
+  if (body.status !== undefined) {
+    patch.status = body.status;
+    // A post that goes live gets a publication date unless it has one.
+    if (body.status === 'published' && !existing.publishedAt && !patch.publishedAt) patch.publishedAt = new Date();
+  }
+  const row = await guardSlug(() => blogRepository.update(db, id, patch));
+  if (!row) throw notFound();
+  return toBlog(row);
+}
+
+export async function archiveBlogs(db: Db, ids: string[]): Promise<Blog[]> {
+  const rows = await blogRepository.archive(db, [...new Set(ids)]);
+  if (rows.length === 0) throw notFound();
+  return rows.map(toBlog);
+}
+
+/** Brings back an archived or soft-deleted post: published if it had been published, else a draft. */
+export async function reactivateBlog(db: Db, id: string): Promise<Blog> {
+  const existing = await blogRepository.findById(db, id);
+  if (!existing) throw notFound();
+  if (existing.status !== 'archived' && !existing.deletedAt) {
+    throw new HttpError(409, 'not_archived', 'This blog post is neither archived nor deleted.');
+  }
+  const status = existing.status === 'archived' ? (existing.publishedAt ? 'published' : 'draft') : existing.status;
+  const row = await blogRepository.update(db, id, { status, deletedAt: null });
+  return toBlog(row!);
+}
+
+/** GET /blogs/search. A public detail read (by slug) counts as a view. */
+export async function searchBlogs(
+  db: Db,
+  field: z.infer<typeof BlogSearchField>,
+  value: string,
+  admin: boolean,
+): Promise<Blog[]> {
+  if (field === 'status') {
+    const status = BlogStatus.safeParse(value);
+    if (!status.success) throw new HttpError(400, 'validation_error', 'status must be draft, published or archived.');
+    if (!admin && status.data !== 'published') return [];
+    return (await blogRepository.listByStatus(db, status.data, !admin)).map(toBlog);
+  }
+  const viewed = await blogRepository.countView(db, value);
+  if (viewed) return [toBlog(viewed)];
+  if (!admin) return [];
+  const row = await blogRepository.findBySlug(db, value, false);
+  return row ? [toBlog(row)] : [];
+}
+
+export async function listFeedBlogs(db: Db, limit = 50): Promise<Blog[]> {
+  return (await blogRepository.listPublished(db, limit)).map(toBlog);
+}
+
+/** For the sitemap: slugs of published, not deleted posts. */
+export async function listPublicBlogSlugs(db: Db): Promise<{ slug: string; updated_at: string }[]> {
+  return (await blogRepository.publishedSlugs(db)).map((row) => ({ slug: row.slug, updated_at: row.updatedAt.toISOString() }));
+}
+

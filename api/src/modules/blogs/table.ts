@@ -1,0 +1,22 @@
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Mirrors migrations/0003_content.sql. */
+export const blogs = pgTable('blogs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  summary: text('summary'),
+  mediaCid: text('media_cid'),
+  authorId: uuid('author_id').notNull(),
+  publishedAt: at('published_at'),
+  status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
+  viewsCount: integer('views_count').notNull().default(0),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  deletedAt: at('deleted_at'),
+});
+
+export type BlogRow = typeof blogs.$inferSelect;

@@ -1,0 +1,50 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { events, type EventRow } from './table';
+
+export type EventInsert = typeof events.$inferInsert;
+export type EventPatch = Partial<Omit<EventInsert, 'id' | 'createdAt' | 'createdBy' | 'packagesIds'>>;
+
+export const eventRepository = {
+  async insert(db: Db, values: EventInsert): Promise<EventRow> {
+    const [row] = await db.insert(events).values(values).returning();
+    return row!;
+  },
+
+  async update(db: Db, id: string, patch: EventPatch): Promise<EventRow | undefined> {
+    const [row] = await db.update(events).set({ ...patch, updatedAt: new Date() }).where(eq(events.id, id)).returning();
+    return row;
+  },
+
+  async list(db: Db, filter: { status?: EventRow['status'] | undefined; id?: string; slug?: string }): Promise<EventRow[]> {
+    const conditions = [
+      filter.status ? eq(events.status, filter.status) : undefined,
+      filter.id ? eq(events.id, filter.id) : undefined,
+      filter.slug ? eq(events.slug, filter.slug) : undefined,
+    ].filter(Boolean);
+    return db
+      .select()
+      .from(events)
+      .where(and(...conditions))
+      .orderBy(asc(events.startTime), asc(events.slug));
+  },
+
+  async findById(db: Db, id: string): Promise<EventRow | undefined> {
+    const [row] = await db.select().from(events).where(eq(events.id, id));
+    return row;
+  },
+
+  async addPackage(db: Db, eventId: string, packageId: string): Promise<void> {
+    await db
+      .update(events)
+      .set({ packagesIds: sql`array_append(array_remove(${events.packagesIds}, ${packageId}::uuid), ${packageId}::uuid)` })
+      .where(eq(events.id, eventId));
+  },
+
+  async removePackage(db: Db, eventId: string, packageId: string): Promise<void> {
+    await db
+      .update(events)
+      .set({ packagesIds: sql`array_remove(${events.packagesIds}, ${packageId}::uuid)` })
+      .where(eq(events.id, eventId));
+  },
+};

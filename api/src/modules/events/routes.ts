@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+import {
+  Event,
+  EventCreateBody,
+  EventIdParams,
+  EventList,
+  EventListQuery,
+  EventSearchQuery,
+  EventUpdateBody,
+} from '@site/shared/contracts/events';
+import { isAdminViewer } from '../../plugins/viewer';
+import { createEvent, listEvents, searchEvents, updateEvent } from './service';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const tags = ['events'];
+const admin = [{ bearer: [] }];
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags,
+        summary: 'List events by start time (the public sees published events only)',
+        querystring: EventListQuery,
+        response: { 200: EventList, 400: ApiErrorBody },
+      },
+    },
+    async (request) => listEvents(db(), request.query.status, await isAdminViewer(request)),
+  );
+
+  app.get(
+    '/events/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search events by slug, id or status (the public sees published events only)',
+        querystring: EventSearchQuery,
+        response: { 200: EventList, 400: ApiErrorBody },
+      },
+    },
+    async (request) => searchEvents(db(), request.query.field, request.query.value, await isAdminViewer(request)),
+  );
+
+  app.post(
+    '/events',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, security: admin, summary: 'Create an event (admin; draft unless a status is given)', body: EventCreateBody, response: { 201: Event, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await createEvent(db(), request.user.sub, request.body)),
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: admin,
+        summary: 'Update an event, e.g. its status (admin)',
+        params: EventIdParams,
+        body: EventUpdateBody,
+        response: { 200: Event, ...errors },
+      },
+    },
+    async (request) => updateEvent(db(), request.params.id, request.body),
+  );
+};

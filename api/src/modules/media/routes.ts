@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+import { MediaConfig, UploadResult } from '@site/shared/contracts/content-fields';
+import type { Config } from '../../config';
+import { HttpError } from '../../plugins/errors';
+import { parseCid } from './cid';
+import { MAX_UPLOAD_BYTES, parseRange, uploadMedia } from './service';
+import type { MediaStore } from './store';
+
+interface MediaOptions {
+  config: Config;
+  store: MediaStore;
+}
+
+/** Under /api: the upload call and where the front end reads media from. */
+export const mediaApiRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { config, store }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, parts: 5, fields: 4 } });
+
+  app.get(
+    '/media/config',
+    { schema: { tags: ['media'], summary: 'Where media are read by CID', response: { 200: MediaConfig } } },
+    async () => ({ gateway_url: config.IPFS_GATEWAY_URL ?? '/ipfs/' }),
+  );
+
+  app.post(
+    '/ipfs/upload-image',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['media'],
+        security: [{ bearer: [] }],
+        summary: 'Upload an image or a video (multipart field "image", at most 25 MB; admin)',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: UploadResult,
+          400: ApiErrorBody,
+          401: ApiErrorBody,
+          403: ApiErrorBody,
+          413: ApiErrorBody,
+          415: ApiErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
+      const part = await request.file();
+      if (!part || part.fieldname !== 'image') throw new HttpError(400, 'validation_error', 'Send the file in the field "image".');
+      const bytes = await part.toBuffer();
+      const stored = await uploadMedia(store, bytes, config.IPFS_API_URL, request.log);
+      return reply.code(201).send({ cid: stored.cid, content_type: stored.contentType, size: stored.size });
+    },
+  );
+};
+
+/** At the site root: the embedded gateway, GET /ipfs/<cid>, with range support for video. */
+export const mediaGatewayRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
+  app.get(
+    '/ipfs/:cid',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A stored file by its CID (immutable; byte ranges supported)',
+        params: z.strictObject({ cid: z.string().max(200) }),
+        response: { 200: z.any(), 206: z.any(), 400: ApiErrorBody, 404: ApiErrorBody, 416: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const cid = parseCid(request.params.cid);
+      if (!cid) throw new HttpError(400, 'invalid_cid', 'That is not a valid CID.');
+      const media = await store.info(cid);
+      if (!media) throw new HttpError(404, 'not_found', 'No such file.');
+      const range = parseRange(request.headers.range, media.size);
+      if (range === 'invalid') {
+        return reply
+          .code(416)
+          .header('Content-Range', `bytes */${media.size}`)
+          .send({ error: 'range_not_satisfiable', message: 'That byte range is outside the file.' });
+      }
+      reply
+        .header('Content-Type', media.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Accept-Ranges', 'bytes')
+        .header('ETag', `"${cid}"`)
+        // A stored file is never a page: nothing in it may run, even opened directly.
+        .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      if (!range) return reply.header('Content-Length', media.size).send(store.stream(cid));
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${media.size}`)
+        .header('Content-Length', range.end - range.start + 1)
+        .send(store.stream(cid, range));
+    },
+  );
+};

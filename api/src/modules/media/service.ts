@@ -1,0 +1,90 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from '../../plugins/errors';
+import type { MediaStore, StoredMedia } from './store';
+
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** What may be uploaded, decided from the bytes: raster images and browser-playable video. */
+const ALLOWED = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'video/mp4',
+  'video/webm',
+  'video/ogg',
+]);
+
+export async function sniffMediaType(bytes: Uint8Array): Promise<string> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !ALLOWED.has(detected.mime)) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Only images (PNG, JPEG, GIF, WebP, AVIF) and videos (MP4, WebM, Ogg) can be uploaded.',
+    );
+  }
+  return detected.mime;
+}
+
+export async function uploadMedia(
+  store: MediaStore,
+  bytes: Uint8Array,
+  ipfsApiUrl: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<StoredMedia> {
+  const contentType = await sniffMediaType(bytes);
+  const stored = await store.put(bytes, contentType);
+  if (ipfsApiUrl) {
+    // Best effort: the local copy already serves the file; the node is a replica.
+    void addToIpfs(ipfsApiUrl, bytes, contentType).catch((error: Error) =>
+      log.warn({ err: { message: error.message }, cid: stored.cid }, 'could not add the upload to the IPFS node'),
+    );
+  }
+  return stored;
+}
+
+async function addToIpfs(apiUrl: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type: contentType }), 'upload');
+  const url = new URL('/api/v0/add?cid-version=1&raw-leaves=true&pin=true', apiUrl);
+  const response = await fetch(url, { method: 'POST', body: form, signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new Error(`IPFS add answered ${response.status}`);
+}
+
+const SAMPLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/sample-media');
+
+/** Puts the sample images referenced by the sample blogs (migration 0003) into the store. */
+export async function ensureSampleMedia(store: MediaStore): Promise<string[]> {
+  const names = (await readdir(SAMPLE_DIR)).filter((name) => name.endsWith('.svg'));
+  const cids: string[] = [];
+  for (const name of names) {
+    cids.push((await store.put(await readFile(path.join(SAMPLE_DIR, name)), 'image/svg+xml')).cid);
+  }
+  return cids;
+}
+
+/** A single `bytes=` range of a file of `size` bytes; null for none or several, 'invalid' if unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from, to] = match;
+  if (!from && !to) return 'invalid';
+  let start: number;
+  let end: number;
+  if (!from) {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to ? Math.min(Number(to), size - 1) : size - 1;
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}

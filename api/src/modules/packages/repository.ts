@@ -1,0 +1,46 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { packages, type PackageRow } from './table';
+
+export type PackageInsert = typeof packages.$inferInsert;
+export type PackagePatch = Partial<Omit<PackageInsert, 'id' | 'createdAt'>>;
+
+export interface PackageFilter {
+  id?: string;
+  slug?: string;
+  packageType?: PackageRow['packageType'];
+  eventId?: string;
+  isActive?: boolean;
+}
+
+export const packageRepository = {
+  async insert(db: Db, values: PackageInsert): Promise<PackageRow> {
+    const [row] = await db.insert(packages).values(values).returning();
+    return row!;
+  },
+
+  async update(db: Db, id: string, patch: PackagePatch): Promise<PackageRow | undefined> {
+    const [row] = await db.update(packages).set({ ...patch, updatedAt: new Date() }).where(eq(packages.id, id)).returning();
+    return row;
+  },
+
+  async findById(db: Db, id: string): Promise<PackageRow | undefined> {
+    const [row] = await db.select().from(packages).where(eq(packages.id, id));
+    return row;
+  },
+
+  async list(db: Db, filter: PackageFilter): Promise<PackageRow[]> {
+    const conditions: (SQL | undefined)[] = [
+      filter.id !== undefined ? eq(packages.id, filter.id) : undefined,
+      filter.slug !== undefined ? eq(packages.slug, filter.slug) : undefined,
+      filter.packageType !== undefined ? eq(packages.packageType, filter.packageType) : undefined,
+      filter.eventId !== undefined ? eq(packages.eventId, filter.eventId) : undefined,
+      filter.isActive !== undefined ? eq(packages.isActive, filter.isActive) : undefined,
+    ];
+    return db
+      .select()
+      .from(packages)
+      .where(and(...conditions))
+      .orderBy(asc(packages.price), asc(packages.slug));
+  },
+};

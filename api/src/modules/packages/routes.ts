@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+import {
+  Package,
+  PackageAdminSearchQuery,
+  PackageCreateBody,
+  PackageIdParams,
+  PackageList,
+  PackagePublicSearchQuery,
+  PackageUpdateBody,
+} from '@site/shared/contracts/packages';
+import { createPackage, searchPackages, setPackageActive, updatePackage } from './service';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const tags = ['packages'];
+const admin = [{ bearer: [] }];
+
+export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+
+  app.get(
+    '/packages/public/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search active packages by slug, id, package_type or event_id',
+        querystring: PackagePublicSearchQuery,
+        response: { 200: PackageList, 400: ApiErrorBody },
+      },
+    },
+    async (request) => searchPackages(db(), request.query.field, request.query.value, false),
+  );
+
+  app.get(
+    '/packages/search',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: admin,
+        summary: 'Search all packages by is_active, package_type, slug, id or event_id (admin)',
+        querystring: PackageAdminSearchQuery,
+        response: { 200: PackageList, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody },
+      },
+    },
+    async (request) => searchPackages(db(), request.query.field, request.query.value, true),
+  );
+
+  app.post(
+    '/packages',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, security: admin, summary: 'Create a package (admin)', body: PackageCreateBody, response: { 201: Package, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await createPackage(db(), request.body)),
+  );
+
+  app.put(
+    '/packages/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: admin,
+        summary: 'Update a package (admin)',
+        params: PackageIdParams,
+        body: PackageUpdateBody,
+        response: { 200: Package, ...errors },
+      },
+    },
+    async (request) => updatePackage(db(), request.params.id, request.body),
+  );
+
+  for (const [action, isActive] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.put(
+      `/packages/:id/${action}`,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags,
+          security: admin,
+          summary: `${action === 'deactivate' ? 'Deactivate' : 'Reactivate'} a package (admin)`,
+          params: PackageIdParams,
+          response: { 200: Package, ...errors },
+        },
+      },
+      async (request) => setPackageActive(db(), request.params.id, isActive),
+    );
+  }
+};

@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import { IdSchema } from '@site/shared/contracts/common';
+import {
+  PackageType,
+  packageRuleIssue,
+  type Package,
+  type PackageAdminSearchField,
+  type PackageCreateBody,
+  type PackageUpdateBody,
+} from '@site/shared/contracts/packages';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError } from '../../plugins/errors';
+import { findPublishedEvent, movePackageLink } from '../events/service';
+import { packageRepository, type PackageFilter, type PackageInsert } from './repository';
+import type { PackageRow } from './table';
+
+export function toPackage(row: PackageRow): Package {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    price: Number(row.price),
+    duration_days: row.durationDays,
+    is_active: row.isActive,
+    package_type: row.packageType,
+    event_id: row.eventId,
+    capacity: row.capacity,
+    package_registration_deadline: row.packageRegistrationDeadline?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+type Fields = Omit<PackageInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Applies spec section 5: event fields only on event packages, which need a published event. */
+async function normalise(db: Db, fields: Fields, linkedEventId: string | null = null): Promise<Fields> {
+  const issue = packageRuleIssue({
+    package_type: fields.packageType,
+    duration_days: fields.durationDays,
+    event_id: fields.eventId,
+    capacity: fields.capacity,
+  });
+  if (issue) throw new HttpError(400, 'validation_error', issue.message);
+  if (fields.packageType === 'subscription') {
+    return { ...fields, eventId: null, capacity: null, packageRegistrationDeadline: null };
+  }
+  // An existing link stays valid if its event is later unpublished; a new link needs a published event.
+  if (fields.eventId !== linkedEventId && !(await findPublishedEvent(db, fields.eventId!))) {
+    throw new HttpError(400, 'validation_error', 'An event package must link to an existing published event.');
+  }
+  return fields;
+}
+
+async function guardSlug<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, 'slug_taken', 'A package with this slug already exists.');
+    throw error;
+  }
+}
+
+const notFound = () => new HttpError(404, 'not_found', 'Package not found.');
+const deadline = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+export async function createPackage(db: Db, body: z.output<typeof PackageCreateBody>): Promise<Package> {
+  return db.transaction(async (tx) => {
+    const fields = await normalise(tx as unknown as Db, {
+      name: body.name,
+      slug: body.slug,
+      description: body.description || null,
+      price: body.price.toFixed(2),
+      durationDays: body.duration_days ?? null,
+      isActive: body.is_active,
+      packageType: body.package_type,
+      eventId: body.event_id ?? null,
+      capacity: body.capacity ?? null,
+      packageRegistrationDeadline: deadline(body.package_registration_deadline),
+    });
+    const row = await guardSlug(() => packageRepository.insert(tx as unknown as Db, fields));
+    await movePackageLink(tx as unknown as Db, row.id, null, row.eventId);
+    return toPackage(row);
+  });
+}
+
+export async function updatePackage(db: Db, id: string, body: PackageUpdateBody): Promise<Package> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const existing = await packageRepository.findById(t, id);
+    if (!existing) throw notFound();
+    const has = (key: keyof PackageUpdateBody) => body[key] !== undefined;
+    const fields = await normalise(t, {
+      name: body.name ?? existing.name,
+      slug: body.slug ?? existing.slug,
+      description: has('description') ? body.description || null : existing.description,
+      price: body.price !== undefined ? body.price.toFixed(2) : existing.price,
+      durationDays: has('duration_days') ? (body.duration_days ?? null) : existing.durationDays,
+      isActive: body.is_active ?? existing.isActive,
+      packageType: body.package_type ?? existing.packageType,
+      eventId: has('event_id') ? (body.event_id ?? null) : existing.eventId,
+      capacity: has('capacity') ? (body.capacity ?? null) : existing.capacity,
+      packageRegistrationDeadline: has('package_registration_deadline')
+        ? deadline(body.package_registration_deadline)
+        : existing.packageRegistrationDeadline,
+    }, existing.eventId);
+    const row = await guardSlug(() => packageRepository.update(t, id, fields));
+    await movePackageLink(t, id, existing.eventId, row!.eventId);
+    return toPackage(row!);
+  });
+}
+
+export async function setPackageActive(db: Db, id: string, isActive: boolean): Promise<Package> {
+  const row = await packageRepository.update(db, id, { isActive });
+  if (!row) throw notFound();
+  return toPackage(row);
+}
+
+/** Both searches: the public one sees active packages only; `is_active` is for admins. */
+export async function searchPackages(
+  db: Db,
+  field: z.infer<typeof PackageAdminSearchField>,
+  value: string,
+  admin: boolean,
+): Promise<Package[]> {
+  const filter: PackageFilter = admin ? {} : { isActive: true };
+  switch (field) {
+    case 'id':
+    case 'event_id':
+      if (!IdSchema.safeParse(value).success) throw new HttpError(400, 'validation_error', `${field} must be a UUID.`);
+      if (field === 'id') filter.id = value;
+      else filter.eventId = value;
+      break;
+    case 'slug':
+      filter.slug = value;
+      break;
+    case 'package_type': {
+      const type = PackageType.safeParse(value);
+      if (!type.success) throw new HttpError(400, 'validation_error', 'package_type must be subscription or event.');
+      filter.packageType = type.data;
+      break;
+    }
+    case 'is_active':
+      if (value !== 'true' && value !== 'false') throw new HttpError(400, 'validation_error', 'is_active must be true or false.');
+      filter.isActive = value === 'true';
+      break;
+  }
+  return (await packageRepository.list(db, filter)).map(toPackage);
+}
+
+/** For the sitemap: slugs of active packages. */
+export async function listPublicPackageSlugs(db: Db): Promise<{ slug: string; updated_at: string }[]> {
+  return (await packageRepository.list(db, { isActive: true })).map((row) => ({
+    slug: row.slug,
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../support/fixtures';
+import { PNG_1PX, WEBM_HEADER, createBlog, uniqueSlug, uploadMedia } from '../support/content-api';
+
+const fakeBlog = (n: number, media: string | null = null) => ({
+  id: `00000000-0000-4000-8000-00000000010${n}`,
+  slug: `fake-post-${n}`,
+  title: `Fake post ${n}`,
+  content: `<p><strong>Bold</strong> ${'words '.repeat(60)}</p>`,
+  summary: null,
+  media_cid: media,
+  author_id: '00000000-0000-4000-8000-000000000000',
+  published_at: '2030-01-01T10:00:00.000Z',
+  status: 'published',
+  views_count: 0,
+  created_at: '2030-01-01T10:00:00.000Z',
+  updated_at: '2030-01-01T10:00:00.000Z',
+  deleted_at: null,
+});
+
+const carousel = (page: Page) => page.getByRole('region', { name: 'Blog posts' });
+
+test('the blogs carousel wraps around, strips HTML from previews and replaces broken images', async ({ page }) => {
+  await page.route('**/api/blogs/search?field=status**', (route) =>
+    route.fulfill({ json: [fakeBlog(1, 'https://127.0.0.1:9/broken.png'), fakeBlog(2), fakeBlog(3), fakeBlog(4)] }),
+  );
+  await page.goto('/community');
+  const titles = carousel(page).getByRole('listitem').locator('h3');
+  await expect(titles).toHaveText(['Fake post 1', 'Fake post 2', 'Fake post 3']);
+  await carousel(page).getByRole('button', { name: 'Previous blog posts' }).click();
+  await expect(titles.first()).toHaveText('Fake post 4');
+  await carousel(page).getByRole('button', { name: 'Next blog posts' }).click();
+  await expect(titles.first()).toHaveText('Fake post 1');
+  const previewText = await carousel(page).getByRole('listitem').first().locator('p').textContent();
+  expect(previewText).toMatch(/^Bold words/);
+  expect(previewText?.length).toBe(151);
+  await expect(carousel(page).getByRole('listitem').first().locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+});
+
+test('a blog with an uploaded image shows it with title, summary, date and sanitized content', async ({ page }) => {
+  const cid = await uploadMedia(PNG_1PX, 'pixel.png', 'image/png');
+  const blog = await createBlog({
+    title: 'Pictured post',
+    summary: 'A summary line.',
+    media_cid: cid,
+    content: '<p>Body text</p><script>window.__pwned = 1</script><img src="/x.png" onerror="window.__pwned = 2">',
+  });
+  await page.goto(`/blog/${blog.slug}`);
+  await expect(page.locator('main h1')).toHaveText('Pictured post');
+  await expect(page).toHaveTitle('Pictured post | Tiny Titans AI');
+  const image = page.getByRole('img', { name: 'Pictured post' });
+  await expect(image).toHaveAttribute('src', `/ipfs/${cid}`);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect(page.getByText('A summary line.')).toBeVisible();
+  await expect(page.getByText(/^Published /)).toBeVisible();
+  await expect(page.getByText('Body text')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('main article [onerror], main article script').count()).toBe(0);
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test('a blog with an uploaded video shows a video player', async ({ page }) => {
+  const cid = await uploadMedia(WEBM_HEADER, 'clip.webm', 'video/webm');
+  const blog = await createBlog({ title: 'Video post', content: '<p>Watch this.</p>', media_cid: cid });
+  await page.goto(`/blog/${blog.slug}`);
+  await expect(page.locator('main h1')).toHaveText('Video post');
+  const video = page.locator('main video');
+  await expect(video).toHaveAttribute('src', `/ipfs/${cid}`);
+  await expect(video).toHaveAttribute('controls', '');
+  await expect(page.locator('main article img')).toHaveCount(0);
+});
+
+test('a blog whose media URL names a video file shows a video', async ({ page }) => {
+  await page.route('**/api/blogs/search?field=slug**', (route) =>
+    route.fulfill({ json: [{ ...fakeBlog(5, 'https://media.example/clip.mp4'), slug: 'fake-video' }] }),
+  );
+  await page.goto('/blog/fake-video');
+  await expect(page.locator('main video')).toHaveAttribute('src', 'https://media.example/clip.mp4');
+});
+
+test('a missing, draft or failing blog shows Blog not found.', async ({ page }) => {
+  await page.goto(`/blog/${uniqueSlug('missing')}`);
+  await expect(page.getByText('Blog not found.')).toBeVisible();
+  const draft = await createBlog({ title: 'Draft post', content: '<p>x</p>', status: 'draft' });
+  await page.goto(`/blog/${draft.slug}`);
+  await expect(page.getByText('Blog not found.')).toBeVisible();
+  await page.route('**/api/blogs/search**', (route) => route.abort());
+  await page.goto('/blog/sample-automation-checklist');
+  await expect(page.getByText('Blog not found.')).toBeVisible();
+});
+
+test('a sample blog opens from the community carousel, with a loading state first', async ({ page }) => {
+  await page.route('**/api/blogs/search?field=slug**', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.goto('/community');
+  await carousel(page).getByRole('link', { name: /^Sample post:/ }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading blog…' })).toBeVisible();
+  await expect(page.locator('main h1')).toHaveText(/^Sample post:/);
+});

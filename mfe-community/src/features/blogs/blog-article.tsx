@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import type { Blog } from '@site/shared/contracts/blogs';
+import { usePageMeta } from '@site/shared/page-meta';
+import { StatusText } from '@site/shared/ui/primitives';
+import { theme } from '@site/shared/ui/theme';
+import { Loading } from '../../components/layout';
+import { formatDate } from '../../lib/format-date';
+import { preview } from '../../lib/preview';
+import { safeHtml } from '../../lib/safe-html';
+import { BlogMedia } from './blog-media';
+import { fetchBlogBySlug } from './blogs-api';
+
+type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; blog: Blog };
+
+const Summary = styled.p`
+  font-size: 1.15rem;
+  color: ${theme.color.textMuted};
+`;
+
+const Content = styled.div`
+  font-size: 1.05rem;
+  img { border-radius: ${theme.radius.md}; }
+  pre { overflow-x: auto; }
+`;
+
+export function BlogArticle({ slug }: { slug: string }) {
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ phase: 'loading' });
+    fetchBlogBySlug(slug, controller.signal)
+      .then((blog) => setState(blog ? { phase: 'ready', blog } : { phase: 'missing' }))
+      .catch(() => !controller.signal.aborted && setState({ phase: 'missing' }));
+    return () => controller.abort();
+  }, [slug]);
+
+  const blog = state.phase === 'ready' ? state.blog : null;
+  usePageMeta({
+    title: blog?.title ?? (state.phase === 'missing' ? 'Blog not found' : 'Blog'),
+    description: blog ? blog.summary || preview(blog.content) : 'An article from the Tiny Titans AI blog.',
+  });
+
+  if (state.phase === 'loading') return <Loading label="Loading blog…" />;
+  if (!blog) {
+    return (
+      <>
+        <h1>Blog</h1>
+        <StatusText role="alert" $tone="error">
+          Blog not found.
+        </StatusText>
+      </>
+    );
+  }
+  return (
+    <article>
+      <h1>{blog.title}</h1>
+      {blog.media_cid && <BlogMedia mediaRef={blog.media_cid} title={blog.title} />}
+      {blog.summary && <Summary>{blog.summary}</Summary>}
+      {blog.published_at && (
+        <p>
+          Published <time dateTime={blog.published_at}>{formatDate(blog.published_at)}</time>
+        </p>
+      )}
+      <Content dangerouslySetInnerHTML={{ __html: safeHtml(blog.content) }} />
+    </article>
+  );
+}

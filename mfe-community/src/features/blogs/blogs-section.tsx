@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Blog } from '@site/shared/contracts/blogs';
+import { StatusText } from '@site/shared/ui/primitives';
+import { theme } from '@site/shared/ui/theme';
+import { Carousel } from '../../components/carousel';
+import { Block, Lead, Loading, SectionTitle } from '../../components/layout';
+import { formatDate } from '../../lib/format-date';
+import { preview } from '../../lib/preview';
+import { BlogThumbnail } from './blog-media';
+import { RSS_PATH, fetchPublishedBlogs } from './blogs-api';
+
+type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; blogs: Blog[] };
+
+const BlogCard = styled.article`
+  height: 100%;
+  overflow: hidden;
+  border-radius: ${theme.radius.lg};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.surface};
+  img { display: block; width: 100%; height: auto; aspect-ratio: 600 / 315; object-fit: cover; }
+  div { padding: 20px; }
+  h3 { margin: 0 0 6px; font-size: 1.15rem; }
+  time { color: ${theme.color.textMuted}; font-size: 0.9rem; }
+  p { margin: 8px 0 0; }
+`;
+
+const Heading = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: baseline;
+  flex-wrap: wrap;
+  gap: 12px;
+`;
+
+export function BlogsSection() {
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPublishedBlogs(controller.signal)
+      .then((blogs) => setState({ phase: 'ready', blogs }))
+      .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <Block aria-labelledby="blogs-title">
+      <Heading>
+        <SectionTitle id="blogs-title">From the blog</SectionTitle>
+        <a href={RSS_PATH}>RSS feed</a>
+      </Heading>
+      <Lead>Notes and guides from the community.</Lead>
+      {state.phase === 'loading' && <Loading label="Loading blogs…" />}
+      {state.phase === 'failed' && (
+        <StatusText role="alert" $tone="error">
+          Failed to load blogs.
+        </StatusText>
+      )}
+      {state.phase === 'ready' && state.blogs.length === 0 && <StatusText>No blog posts yet.</StatusText>}
+      {state.phase === 'ready' && state.blogs.length > 0 && (
+        <Carousel
+          label="Blog posts"
+          noun="blog posts"
+          items={state.blogs}
+          itemKey={(blog) => blog.id}
+          renderItem={(blog) => (
+            <BlogCard>
+              <BlogThumbnail mediaRef={blog.media_cid} />
+              <div>
+                <h3>
+                  <Link to={`/blog/${encodeURIComponent(blog.slug)}`}>{blog.title}</Link>
+                </h3>
+                {blog.published_at && <time dateTime={blog.published_at}>{formatDate(blog.published_at)}</time>}
+                <p>{preview(blog.content)}</p>
+              </div>
+            </BlogCard>
+          )}
+        />
+      )}
+    </Block>
+  );
+}

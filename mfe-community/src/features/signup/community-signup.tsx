@@ -1,0 +1,119 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { EmailSchema } from '@site/shared/contracts/common';
+import { Button, Card, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
+import { Block, Lead, SectionTitle } from '../../components/layout';
+import { saveCommunityEmail } from './save-community-email';
+
+type Phase = 'form' | 'saving' | 'done';
+
+const Consent = styled.div`
+  display: flex;
+  gap: 10px;
+  align-items: flex-start;
+  margin-bottom: 16px;
+  input { width: 20px; height: 20px; margin-top: 3px; }
+`;
+
+const Panel = styled(Card)`
+  max-width: 560px;
+`;
+
+export function CommunitySignup() {
+  const ids = { email: useId(), emailError: useId(), consent: useId(), consentError: useId() };
+  const [phase, setPhase] = useState<Phase>('form');
+  const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<{ email?: string; consent?: string }>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = EmailSchema.safeParse(email);
+    const next = {
+      email: parsed.success ? undefined : 'Please enter a valid email address.',
+      consent: consent ? undefined : 'Please agree to receive community emails.',
+    };
+    setErrors(next);
+    setSaveError(null);
+    if (!parsed.success || !consent) return;
+    setPhase('saving');
+    // Let the saving state paint before the (synchronous) storage write.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    try {
+      saveCommunityEmail(parsed.data);
+      setPhase('done');
+    } catch {
+      setSaveError('Failed to save. Please try again.');
+      setPhase('form');
+    }
+  };
+
+  const again = () => {
+    setEmail('');
+    setConsent(false);
+    setPhase('form');
+    setTimeout(() => emailInput.current?.focus(), 0);
+  };
+
+  return (
+    <Block aria-labelledby="signup-title">
+      <SectionTitle id="signup-title">Join the community</SectionTitle>
+      <Lead>Get event invitations and new articles by email.</Lead>
+      <Panel>
+        {phase === 'done' ? (
+          <div role="status">
+            <h3>Thank you for joining!</h3>
+            <p>We will be in touch with community news.</p>
+            <Button type="button" onClick={again}>
+              Add Another Email
+            </Button>
+          </div>
+        ) : (
+          <form noValidate onSubmit={submit} aria-label="Community email sign-up">
+            <Field>
+              <label htmlFor={ids.email}>Email address</label>
+              <input
+                ref={emailInput}
+                id={ids.email}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                disabled={phase === 'saving'}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? ids.emailError : undefined}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              {errors.email && <FieldError id={ids.emailError}>{errors.email}</FieldError>}
+            </Field>
+            <Consent>
+              <input
+                id={ids.consent}
+                type="checkbox"
+                required
+                checked={consent}
+                disabled={phase === 'saving'}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? ids.consentError : undefined}
+                onChange={(event) => setConsent(event.target.checked)}
+              />
+              <label htmlFor={ids.consent}>I agree to receive community emails from Tiny Titans AI.</label>
+            </Consent>
+            {errors.consent && <FieldError id={ids.consentError}>{errors.consent}</FieldError>}
+            <Button type="submit" disabled={phase === 'saving'}>
+              {phase === 'saving' ? 'Saving…' : 'Join the Community'}
+            </Button>
+            {phase === 'saving' && <StatusText role="status">Saving your email…</StatusText>}
+            {saveError && (
+              <StatusText role="alert" $tone="error">
+                {saveError}
+              </StatusText>
+            )}
+          </form>
+        )}
+      </Panel>
+    </Block>
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** An ISO 8601 timestamp with a zone (Z or an offset), as the api reads and writes them. */
+export const TimestampSchema = z.iso.datetime({ offset: true });
+
+/** A search value: one non-empty string (the field decides how it is read). */
+export const SearchValue = z.string().trim().min(1).max(200);
+
+/**
+ * A media reference: the CID of an uploaded file (CIDv1 base32 or CIDv0) or, for sample and
+ * legacy content, a full https URL used as is. Anything else (javascript:, data:) is refused.
+ */
+export const MediaRef = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^(b[a-z2-7]{20,}|Qm[1-9A-HJ-NP-Za-km-z]{44}|https:\/\/[^\s"'<>]+)$/, 'Use a media CID or an https URL.');
+
+/** Answer of GET /api/media/config: where the front end reads media by CID. */
+export const MediaConfig = z.object({ gateway_url: z.string() });
+export type MediaConfig = z.infer<typeof MediaConfig>;
+
+/** Answer of POST /api/ipfs/upload-image. */
+export const UploadResult = z.object({ cid: z.string(), content_type: z.string(), size: z.number().int() });
+export type UploadResult = z.infer<typeof UploadResult>;
