@@ -12,6 +12,10 @@ import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { mailPlugin } from './modules/mail/service';
 import { healthRoutes } from './modules/health/routes';
+import { sitemapPlugin } from './modules/sitemap/service';
+import { contactRoutes } from './modules/contacts/routes';
+import { newsletterRoutes } from './modules/newsletters/routes';
+import { assistantRoutes, assistantWidgetRoute } from './modules/assistant/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -53,11 +57,16 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
+  await app.register(sitemapPlugin, { config });
+  await app.register(assistantWidgetRoute);
 
   await app.register(
     async (api) => {
       // Each module registers its routes here, under /api.
       await api.register(healthRoutes);
+      await api.register(contactRoutes);
+      await api.register(newsletterRoutes, { config });
+      await api.register(assistantRoutes, { config });
     },
     { prefix: '/api' },
   );
