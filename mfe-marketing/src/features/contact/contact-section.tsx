@@ -11,15 +11,16 @@ const Layout = styled.div`
   gap: 32px;
   @media ${theme.media.belowMenu} { grid-template-columns: 1fr; }
   address { font-style: normal; display: grid; gap: 8px; color: ${theme.color.textMuted}; }
-  h3 { margin-top: 0; }
+  h2, h3 { margin-top: 0; font-size: 1.2rem; }
 `;
 
 /** The contact details beside the form; shared by the home section and the /contact page. */
-export function ContactPanel() {
+export function ContactPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Layout>
       <Card>
-        <h3>Talk to us</h3>
+        <Heading>Talk to us</Heading>
         <p>Tell us what you want to build or automate. We reply within one business day with questions or a first plan.</p>
         <address>
           <a href={`mailto:${site.email}`}>{site.email}</a>
