@@ -13,6 +13,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own embedded Postgres; two at a time suit a 2-core machine.
           maxWorkers: 2,
+          // Projects with different maxWorkers must run as separate groups.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,6 +24,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['{shell,shared,mfe-marketing,mfe-community,mfe-commerce,mfe-admin}/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./shared/test/setup.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
     ],
