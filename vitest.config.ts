@@ -13,6 +13,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own embedded Postgres; two at a time suit a 2-core machine.
           maxWorkers: 2,
+          // Projects with different maxWorkers must run as separate groups.
+          sequence: { groupOrder: 0 },
         },
       },
       {

@@ -20,6 +20,11 @@ import { eventRoutes } from './modules/events/routes';
 import { packageRoutes } from './modules/packages/routes';
 import { mediaApiRoutes, mediaGatewayRoutes } from './modules/media/routes';
 import { openMediaStore } from './modules/media/plugin';
+import { sitemapPlugin } from './modules/sitemap/service';
+import { addContentSitemapSources } from './modules/sitemap/content-sources';
+import { contactRoutes } from './modules/contacts/routes';
+import { newsletterRoutes } from './modules/newsletters/routes';
+import { assistantRoutes, assistantWidgetRoute } from './modules/assistant/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -64,6 +69,9 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(accountsPlugin, { config });
 
   const mediaStore = await openMediaStore(app as unknown as FastifyInstance, config);
+  await app.register(sitemapPlugin, { config });
+  addContentSitemapSources(app as unknown as FastifyInstance);
+  await app.register(assistantWidgetRoute);
 
   await app.register(
     async (api) => {
@@ -75,6 +83,9 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(eventRoutes);
       await api.register(packageRoutes);
       await api.register(mediaApiRoutes, { config, store: mediaStore });
+      await api.register(contactRoutes);
+      await api.register(newsletterRoutes, { config });
+      await api.register(assistantRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -47,8 +47,10 @@ const Panel = styled.div`
   background: ${theme.color.surface};
 `;
 
+// A page's placeholder fills the viewport, so the footer does not flash into view and jump away
+// when the page arrives (a layout shift). Sections pass their own, smaller fallback.
 const Loading = styled.div`
-  min-height: 40vh;
+  min-height: 100vh;
   display: grid;
   place-items: center;
   color: ${theme.color.textMuted};

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { companyLinks, legalLinks, serviceLinks, site } from '@site/shared/site-config';
 import { theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
+import { NewsletterForm } from '../features/newsletter/newsletter-form';
 
 const Foot = styled.footer`
   margin-top: 48px;
@@ -113,6 +114,7 @@ export function Footer() {
             </span>
           </address>
         </section>
+        <NewsletterForm />
       </Grid>
       <Bottom>
         <p>

@@ -8,6 +8,7 @@ import { SectionLink } from './section-link';
 import { useHeaderScroll } from './use-header-scroll';
 import { useScrollSpy } from './use-scroll-spy';
 import { HeaderActions } from './header-actions';
+import { AiCallButton } from '../features/ai-assistant/ai-call-button';
 
 const Bar = styled.header`
   position: fixed;
@@ -147,6 +148,7 @@ export function Header() {
         <DesktopNav aria-label="Main">
           <NavItems current={current} />
         </DesktopNav>
+        <AiCallButton />
         <HeaderActions />
         <MenuButton
           type="button"

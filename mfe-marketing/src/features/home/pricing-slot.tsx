@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Remote, RemoteLoading } from '@site/shared/remote';
+import { Remote } from '@site/shared/remote';
 
 /**
  * The pricing section belongs to commerce: its remote is fetched only when the section approaches
@@ -31,7 +31,7 @@ export function PricingSlot() {
   return (
     <section id="pricing" ref={ref} aria-label="Book a consultation" style={{ minHeight: 480 }}>
       {wanted ? (
-        <Remote id="mfe_commerce/BookingSection" what="booking" fallback={<RemoteLoading label="Loading packages…" />} />
+        <Remote id="mfe_commerce/BookingSection" what="booking" fallback={<p role="status" style={{ textAlign: 'center', paddingTop: 120 }}>Loading packages…</p>} />
       ) : null}
     </section>
   );

@@ -1,0 +1,180 @@
+/* global window, document, customElements, HTMLElement, SpeechSynthesisUtterance, __KNOWLEDGE__ */
+// The built-in AI assistant: a custom element that answers from the site's own content. Plain
+// browser JavaScript served by the api; the server replaces __KNOWLEDGE__ with that content.
+(function (kb) {
+  'use strict';
+  var TAG = 'tiny-titans-assistant';
+  if (customElements.get(TAG)) return;
+
+  var CSS =
+    ':host{position:fixed;right:20px;bottom:20px;z-index:1001;width:min(380px,calc(100vw - 40px));font-family:system-ui,sans-serif;color:#eef2ff}' +
+    '.panel{display:flex;flex-direction:column;max-height:min(560px,calc(100vh - 120px));background:#121a33;border:1px solid #2a3763;border-radius:20px;box-shadow:0 20px 60px rgba(0,0,0,.5);overflow:hidden}' +
+    'header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid #2a3763}' +
+    'h2{margin:0;font-size:1rem}' +
+    '.log{flex:1;overflow:auto;padding:12px 16px;display:grid;gap:10px;align-content:start}' +
+    '.msg{margin:0;padding:8px 12px;border-radius:12px;line-height:1.5;max-width:90%}' +
+    '.bot{background:#1a2447}.me{background:#7c9cff;color:#0b1020;justify-self:end}' +
+    '.actions{display:flex;flex-wrap:wrap;gap:8px}.actions a{color:#3ee0c5;font-weight:600}' +
+    'form{display:flex;gap:8px;padding:12px 16px;border-top:1px solid #2a3763}' +
+    'input{flex:1;min-height:44px;padding:8px 12px;border-radius:10px;border:1px solid #2a3763;background:#0b1020;color:#eef2ff;font:inherit}' +
+    'button{min-height:44px;min-width:44px;border-radius:10px;border:1px solid #2a3763;background:#1a2447;color:#eef2ff;font:inherit;cursor:pointer}' +
+    'button.send{background:#7c9cff;color:#0b1020;font-weight:700;border:0;padding:0 14px}' +
+    'button[aria-pressed=true]{background:#3ee0c5;color:#0b1020}' +
+    ':focus-visible{outline:3px solid #ffd166;outline-offset:2px}' +
+    '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
+
+  var rupees = function (n) { return '₹' + n.toLocaleString('en-IN'); };
+  var has = function (text, words) { return words.some(function (w) { return text.indexOf(w) !== -1; }); };
+  var pad = function (n) { return (n < 10 ? '0' : '') + n; };
+  var hoursText = 'Consultations can be booked every day from ' + pad(kb.hours.first) + ':00 to ' + pad(kb.hours.last) +
+    ':00 ' + kb.hours.zone + ', in ' + kb.hours.stepMinutes + '-minute steps.';
+  var booking = { label: 'Open booking', href: kb.links.booking };
+  var contact = { label: 'Contact us', href: kb.links.contact };
+
+  function describePackage(p) {
+    return p.price === null
+      ? p.name + ': custom pricing, ' + p.summary + '.'
+      : p.name + ': ' + rupees(p.price) + ' (' + p.price + ' INR) for ' + p.duration + ' minutes, ' + p.summary + '.';
+  }
+
+  /** Keyword matching over the site's content: predictable, private, and needs no server. */
+  function answer(question) {
+    var q = question.toLowerCase();
+    var pkg = kb.packages.find(function (p) { return has(q, p.keywords); });
+    var priceWords = ['price', 'cost', 'fee', 'how much', 'inr', '₹', 'rupee', 'package', 'plan', 'pricing', 'charge'];
+    if (pkg && (has(q, priceWords) || has(q, ['audit', 'roadmap', 'starter']))) {
+      return { text: describePackage(pkg), actions: pkg.price === null ? [contact] : [booking] };
+    }
+    if (has(q, priceWords)) {
+      return { text: 'We offer three consultation packages. ' + kb.packages.map(describePackage).join(' '), actions: [booking, contact] };
+    }
+    if (has(q, ['hour', 'time', 'when', 'available', 'availability', 'slot', 'schedule', 'timing', 'open'])) {
+      return { text: hoursText + ' Pick a package and a time in the booking section.', actions: [booking] };
+    }
+    if (has(q, ['book', 'appointment', 'consult', 'meeting', 'call'])) {
+      return { text: 'You can book a consultation online: choose a package, an e-mail address and a time. ' + hoursText, actions: [booking] };
+    }
+    var service = kb.services.find(function (s) { return has(q, s.keywords); });
+    if (service) {
+      return { text: service.title + ': ' + service.summary, actions: [{ label: 'Learn more', href: '/services/' + service.slug }, contact] };
+    }
+    if (has(q, ['contact', 'email', 'e-mail', 'reach', 'talk', 'human', 'phone', 'quote'])) {
+      return { text: 'Write to us at ' + kb.email + ' or use the contact form, and we reply within one business day.', actions: [contact] };
+    }
+    if (has(q, ['service', 'offer', 'what do you', 'help', 'do you do', 'build'])) {
+      return { text: kb.company + ' builds: ' + kb.services.map(function (s) { return s.title; }).join(', ') + '.', actions: [{ label: 'See our services', href: kb.links.services }] };
+    }
+    if (has(q, ['hello', 'hi', 'hey', 'namaste'])) {
+      return { text: 'Hello! Ask me about our services, prices or booking hours.', actions: [] };
+    }
+    return {
+      text: 'I can answer questions about our services, consultation prices and booking hours. For anything else, our team is happy to help.',
+      actions: [booking, contact],
+    };
+  }
+
+  class Assistant extends HTMLElement {
+    connectedCallback() {
+      if (this.shadowRoot) return;
+      var root = this.attachShadow({ mode: 'open' });
+      root.innerHTML =
+        '<style>' + CSS + '</style>' +
+        '<section class="panel" role="dialog" aria-label="' + kb.company + ' assistant">' +
+        '<header><h2>' + kb.company + ' assistant</h2><div>' +
+        '<button type="button" class="voice" aria-pressed="false" title="Read answers aloud">🔊<span class="vh">Read answers aloud</span></button> ' +
+        '<button type="button" class="close" aria-label="Close assistant">✕</button></div></header>' +
+        '<div class="log" role="log" aria-live="polite"></div>' +
+        '<form><label class="vh" for="q">Your question</label>' +
+        '<input id="q" name="q" autocomplete="off" placeholder="Ask about services, prices, hours…" maxlength="300">' +
+        '<button type="button" class="mic" hidden aria-pressed="false"><span aria-hidden="true">🎤</span><span class="vh">Speak your question</span></button>' +
+        '<button type="submit" class="send">Send</button></form></section>';
+      this.log = root.querySelector('.log');
+      this.input = root.querySelector('input');
+      this.speak = false;
+      root.querySelector('form').addEventListener('submit', (e) => { e.preventDefault(); this.ask(this.input.value); });
+      root.querySelector('.close').addEventListener('click', () => this.close());
+      var voice = root.querySelector('.voice');
+      if (!('speechSynthesis' in window)) voice.hidden = true;
+      voice.addEventListener('click', () => {
+        this.speak = !this.speak;
+        voice.setAttribute('aria-pressed', String(this.speak));
+        if (!this.speak) window.speechSynthesis.cancel();
+      });
+      this.setUpMic(root.querySelector('.mic'));
+      this.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.close(); });
+    }
+
+    setUpMic(button) {
+      var Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+      if (!Recognition) return;
+      button.hidden = false;
+      button.addEventListener('click', () => {
+        var rec = new Recognition();
+        rec.lang = 'en-IN';
+        rec.interimResults = false;
+        // Spoken questions get spoken answers.
+        rec.onresult = (e) => { this.speak = 'speechSynthesis' in window; this.ask(e.results[0][0].transcript); };
+        rec.onend = function () { button.setAttribute('aria-pressed', 'false'); };
+        button.setAttribute('aria-pressed', 'true');
+        rec.start();
+      });
+    }
+
+    say(text, who, actions) {
+      var p = document.createElement('p');
+      p.className = 'msg ' + who;
+      p.textContent = text;
+      this.log.appendChild(p);
+      if (actions && actions.length) {
+        var row = document.createElement('div');
+        row.className = 'actions';
+        actions.forEach(function (action) {
+          var a = document.createElement('a');
+          a.href = action.href;
+          a.textContent = action.label;
+          a.addEventListener('click', this.navigate.bind(this, action.href));
+          row.appendChild(a);
+        }, this);
+        this.log.appendChild(row);
+      }
+      this.log.scrollTop = this.log.scrollHeight;
+      if (who === 'bot' && this.speak && 'speechSynthesis' in window) {
+        window.speechSynthesis.cancel();
+        window.speechSynthesis.speak(new SpeechSynthesisUtterance(text));
+      }
+    }
+
+    /** The host page may route in-app (it cancels the event); otherwise follow the link. */
+    navigate(href, event) {
+      event.preventDefault();
+      var handled = !this.dispatchEvent(new CustomEvent('assistant-navigate', { detail: { href: href }, cancelable: true, bubbles: true }));
+      this.close();
+      if (!handled) window.location.assign(href);
+    }
+
+    ask(question) {
+      var text = String(question || '').trim();
+      if (!text) return;
+      this.input.value = '';
+      this.say(text, 'me');
+      var reply = answer(text);
+      this.say(reply.text, 'bot', reply.actions);
+    }
+
+    open() {
+      this.style.display = '';
+      if (!this.greeted) {
+        this.greeted = true;
+        this.say('Hi! I am the ' + kb.company + ' assistant. Ask me about our services, prices or booking hours.', 'bot', [booking, contact]);
+      }
+      this.input.focus();
+    }
+
+    close() {
+      if ('speechSynthesis' in window) window.speechSynthesis.cancel();
+      this.dispatchEvent(new CustomEvent('assistant-close', { bubbles: true }));
+    }
+  }
+
+  customElements.define(TAG, Assistant);
+})(__KNOWLEDGE__);

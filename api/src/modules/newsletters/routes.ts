@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+import { NewsletterRequest, NewsletterResponse } from '@site/shared/contracts/marketing';
+import { HttpError } from '../../plugins/errors';
+import { publicOrigin } from '../../plugins/public-origin';
+import { createNewslettersService } from './service';
+import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
+
+export const NEWSLETTER_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
+
+const TokenQuery = z.object({ token: z.string().regex(/^[\w-]{20,128}$/, 'Invalid token.') });
+// RFC 8058: mail providers POST `List-Unsubscribe=One-Click` as a form; our own page posts the same.
+const OneClickBody = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click') }).partial().nullish();
+const Html = z.string();
+
+export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const newsletters = createNewslettersService(app.database.db, app.mail, app.log);
+
+  // Scoped to this plugin: only the unsubscribe endpoint takes form posts.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.post(
+    '/newsletters',
+    {
+      config: { rateLimit: NEWSLETTER_RATE_LIMIT },
+      schema: {
+        tags: ['newsletters'],
+        summary: 'Subscribe an address to the newsletter (409 when it already is)',
+        body: NewsletterRequest,
+        response: { 201: NewsletterResponse, 400: ApiErrorBody, 409: ApiErrorBody, 429: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await newsletters.subscribe(request.body.email, publicOrigin(config, request));
+      return reply.code(201).send({ email: request.body.email, status: 'subscribed' as const });
+    },
+  );
+
+  app.get(
+    '/newsletters/unsubscribe',
+    {
+      schema: {
+        tags: ['newsletters'],
+        summary: 'Confirmation page for the unsubscribe link (does not unsubscribe by itself)',
+        querystring: TokenQuery,
+        response: { 200: Html, 400: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const found = await newsletters.findByToken(request.query.token);
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      return reply.send(found ? confirmPage(found.email, request.query.token, found.status === 'unsubscribed') : invalidPage());
+    },
+  );
+
+  app.post(
+    '/newsletters/unsubscribe',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['newsletters'],
+        summary: 'One-click unsubscribe (RFC 8058)',
+        querystring: TokenQuery,
+        body: OneClickBody,
+        response: { 200: Html, 400: ApiErrorBody, 404: ApiErrorBody, 429: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!(await newsletters.unsubscribe(request.query.token))) {
+        throw new HttpError(404, 'not_found', 'This unsubscribe link is not valid.');
+      }
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(donePage());
+    },
+  );
+};

@@ -1,0 +1,106 @@
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { SERVICE_SLUGS } from '@site/shared/contracts/marketing';
+import type { Config } from '../../config';
+import { publicOrigin } from '../../plugins/public-origin';
+
+/** A source of public paths (e.g. `/blog/my-post`), asked on every sitemap request. */
+export type SitemapSource = () => Promise<string[]>;
+
+export interface SitemapRegistry {
+  /** Content modules (blogs, events, packages) add their public paths here when they register. */
+  addSource(source: SitemapSource): void;
+  /** Every public path: the static pages first, then each source's, without duplicates. */
+  paths(): Promise<string[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sitemap: SitemapRegistry;
+  }
+}
+
+/** The public pages that exist whatever the database holds. */
+export const STATIC_PATHS: readonly string[] = [
+  '/',
+  '/community',
+  '/contact',
+  '/refund',
+  '/privacy',
+  '/terms',
+  ...SERVICE_SLUGS.map((slug) => `/services/${slug}`),
+];
+
+const xmlEscape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+
+export function createSitemapRegistry(log: { warn: (obj: object, msg: string) => void }): SitemapRegistry {
+  const sources: SitemapSource[] = [];
+  return {
+    addSource(source) {
+      sources.push(source);
+    },
+    async paths() {
+      const dynamic = await Promise.all(
+        sources.map(async (source) => {
+          try {
+            return await source();
+          } catch (error) {
+            // One failing module must not take the whole sitemap down.
+            log.warn({ err: { message: (error as Error).message } }, 'sitemap source failed');
+            return [];
+          }
+        }),
+      );
+      const valid = dynamic.flat().filter((path) => path.startsWith('/') && !path.startsWith('//'));
+      return [...new Set([...STATIC_PATHS, ...valid])];
+    },
+  };
+}
+
+export function sitemapXml(origin: string, paths: string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${xmlEscape(new URL(path, origin).href)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /login',
+    'Disallow: /orders',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Decorates the app with the sitemap registry and serves /robots.txt and /sitemap.xml at the site
+ * root (not under /api), with absolute URLs from PUBLIC_URL or the request's origin.
+ */
+export const sitemapPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    app.decorate('sitemap', createSitemapRegistry(app.log));
+    const Text = z.string();
+
+    app.get(
+      '/robots.txt',
+      { schema: { tags: ['seo'], summary: 'Crawler rules', response: { 200: Text } } },
+      async (request, reply) =>
+        reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robotsTxt(publicOrigin(config, request))),
+    );
+
+    app.get(
+      '/sitemap.xml',
+      { schema: { tags: ['seo'], summary: 'Every public page', response: { 200: Text } } },
+      async (request, reply) => {
+        const xml = sitemapXml(publicOrigin(config, request), await app.sitemap.paths());
+        return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(xml);
+      },
+    );
+  },
+  { name: 'sitemap' },
+);

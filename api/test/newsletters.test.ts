@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+import { decodeQp, outbox } from './outbox';
+import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletters/routes';
+
+describe.each(testDatabases())('newsletters on $name', (target) => {
+  let app: FastifyInstance;
+  let ipCounter = 0;
+  const fromNewIp = () => `10.2.0.${++ipCounter}`;
+  const subscribe = (payload: unknown, remoteAddress = fromNewIp()) =>
+    app.inject({ method: 'POST', url: '/api/newsletters', payload: payload as object, remoteAddress });
+
+  /** The token from the latest welcome mail to `email`, and that mail. */
+  async function welcomeFor(email: string) {
+    const mails = (await outbox(app)).map(decodeQp).filter((m) => new RegExp(`^To: ${email}$`, 'm').test(m));
+    const mail = mails.at(-1);
+    const token = mail?.match(/unsubscribe\?token=([\w-]+)/)?.[1];
+    if (!mail || !token) throw new Error(`no welcome mail for ${email}`);
+    return { mail, token, count: mails.length };
+  }
+
+  beforeAll(async () => {
+    app = await buildTestApp(await target.open(), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
+
+  it('subscribes a normalized address and sends a welcome with one-click unsubscribe headers', async () => {
+    const res = await subscribe({ email: '  Reader@Example.COM ' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ email: 'reader@example.com', status: 'subscribed' });
+    const { mail, token } = await welcomeFor('reader@example.com');
+    expect(mail).toMatch(/^Subject: Welcome to the Tiny Titans AI newsletter$/m);
+    expect(mail).toMatch(/^List-Unsubscribe: <https:\/\/tinytitans\.example\/api\/newsletters\/unsubscribe\?token=[\w-]+>$/m);
+    expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    // Only a hash of the token is stored.
+    const rows = await app.database.withSession((s) =>
+      s.query<{ unsubscribe_token_hash: string }>("SELECT unsubscribe_token_hash FROM newsletter_subscriptions WHERE email = 'reader@example.com'"),
+    );
+    expect(rows[0]?.unsubscribe_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.unsubscribe_token_hash).not.toContain(token);
+  });
+
+  it('answers 409 with the spec message for an address already subscribed (any case)', async () => {
+    await subscribe({ email: 'twice@example.com' });
+    const res = await subscribe({ email: 'TWICE@example.com' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'conflict', message: 'This email is already subscribed.' });
+  });
+
+  it.each([
+    ['no e-mail', {}],
+    ['a bad e-mail', { email: 'nope' }],
+    ['an unknown field', { email: 'a@example.com', admin: true }],
+  ])('refuses %s with 400 in the error shape', async (_label, payload) => {
+    const res = await subscribe(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_error' });
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('GET on the unsubscribe link only asks for confirmation; POST (one click) unsubscribes', async () => {
+    await subscribe({ email: 'leaver@example.com' });
+    const { token } = await welcomeFor('leaver@example.com');
+    const url = `/api/newsletters/unsubscribe?token=${token}`;
+
+    const page = await app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('leaver@example.com');
+    expect(page.body).toContain('<form method="post"');
+    const status = () =>
+      app.database.withSession((s) =>
+        s.query<{ status: string }>("SELECT status FROM newsletter_subscriptions WHERE email = 'leaver@example.com'"),
+      );
+    expect((await status())[0]?.status).toBe('subscribed');
+
+    const done = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('You are unsubscribed');
+    expect((await status())[0]?.status).toBe('unsubscribed');
+
+    // Idempotent, and the page now says so.
+    expect((await app.inject({ method: 'POST', url })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url })).body).toContain('no longer receives');
+  });
+
+  it('re-subscribing after unsubscribing works and issues a new token', async () => {
+    await subscribe({ email: 'back@example.com' });
+    const first = await welcomeFor('back@example.com');
+    await app.inject({ method: 'POST', url: `/api/newsletters/unsubscribe?token=${first.token}` });
+    const again = await subscribe({ email: 'back@example.com' });
+    expect(again.statusCode).toBe(201);
+    const second = await welcomeFor('back@example.com');
+    expect(second.count).toBe(2);
+    expect(second.token).not.toBe(first.token);
+    // The old link no longer matches; the new one does.
+    expect((await app.inject({ method: 'POST', url: `/api/newsletters/unsubscribe?token=${first.token}` })).statusCode).toBe(404);
+    expect((await subscribe({ email: 'back@example.com' })).statusCode).toBe(409);
+  });
+
+  it('refuses an unknown or malformed token', async () => {
+    const unknown = await app.inject({ method: 'POST', url: `/api/newsletters/unsubscribe?token=${'x'.repeat(43)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'not_found', message: 'This unsubscribe link is not valid.' });
+    const page = await app.inject({ method: 'GET', url: `/api/newsletters/unsubscribe?token=${'x'.repeat(43)}` });
+    expect(page.body).toContain('Link not valid');
+    const bad = await app.inject({ method: 'GET', url: '/api/newsletters/unsubscribe?token=%3Cscript%3E' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it(`limits each address to ${NEWSLETTER_RATE_LIMIT.max} subscriptions per window with 429`, async () => {
+    const ip = fromNewIp();
+    for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i++) {
+      expect((await subscribe({ email: `burst${i}@example.com` }, ip)).statusCode).toBe(201);
+    }
+    const limited = await subscribe({ email: 'burst-last@example.com' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
+  });
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+
+const PUBLIC_PATHS = [
+  '/',
+  '/community',
+  '/contact',
+  '/refund',
+  '/privacy',
+  '/terms',
+  '/services/ai-chatbots',
+  '/services/agentic-ai-workflows',
+  '/services/smart-process-automation',
+  '/services/ai-apps-micro-saas',
+];
+
+describe.each(testDatabases())('sitemap, robots and assistant on $name', (target) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(await target.open(), {
+      extend: (instance) => {
+        // What a content module does when it registers: add its own slugs.
+        instance.sitemap.addSource(async () => ['/blog/first-post', '/blog/a&b']);
+        instance.sitemap.addSource(async () => {
+          throw new Error('events table unavailable');
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
+
+  it('lists every public page and registered source with absolute URLs from the request origin', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.example:8443', 'x-forwarded-proto': 'https' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = [...PUBLIC_PATHS, '/blog/first-post', '/blog/a&amp;b'].map((p) => `https://site.example:8443${p}`);
+    expect(locs.slice(0, PUBLIC_PATHS.length)).toEqual(expected.slice(0, PUBLIC_PATHS.length));
+    expect(locs).toEqual(expect.arrayContaining(expected));
+    // Content from the database: the sample blog, event and package pages.
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        'https://site.example:8443/blog/sample-getting-started-with-ai-agents',
+        'https://site.example:8443/event/sample-ai-agents-workshop',
+        'https://site.example:8443/packages/sample-community-membership',
+      ]),
+    );
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(res.body).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+  });
+
+  it('prefers PUBLIC_URL for absolute URLs', async () => {
+    const other = await buildTestApp(app.database, { env: { PUBLIC_URL: 'https://tinytitans.example/' } });
+    try {
+      const robots = await other.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'internal:3000' } });
+      expect(robots.statusCode).toBe(200);
+      expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+      expect(robots.body).toContain('Sitemap: https://tinytitans.example/sitemap.xml');
+      expect(robots.body).toMatch(/^Disallow: \/admin$/m);
+      const xml = await other.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(xml.body).toContain('<loc>https://tinytitans.example/services/ai-chatbots</loc>');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('serves the built-in assistant when no widget is configured', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/assistant/config' });
+    expect(res.json()).toEqual({ scriptUrl: '/ai-widget/assistant.js', element: 'tiny-titans-assistant', agentId: null, builtIn: true });
+    const script = await app.inject({ method: 'GET', url: '/ai-widget/assistant.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("customElements.define(TAG");
+    expect(script.body).not.toContain('})(__KNOWLEDGE__)');
+    expect(script.body).toContain('"price":1200');
+    expect(script.body).toContain('"price":2100');
+  });
+
+  it('points the shell at the configured external widget', async () => {
+    const other = await buildTestApp(app.database, {
+      env: { AI_WIDGET_SCRIPT_URL: 'https://widget.example/embed.js', AI_WIDGET_AGENT_ID: 'agent_123' },
+    });
+    try {
+      const res = await other.inject({ method: 'GET', url: '/api/assistant/config' });
+      expect(res.json()).toEqual({ scriptUrl: 'https://widget.example/embed.js', element: 'elevenlabs-convai', agentId: 'agent_123', builtIn: false });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { expect, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+
+const callButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Start a call with AI' });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
+
+test('when ready: opens the widget with a backdrop and a toast, answers from the site, and the backdrop closes it', async ({ page }) => {
+  await page.goto('/');
+  const button = callButton(page);
+  await expect(button).toHaveAttribute('aria-disabled', 'false');
+  await button.click();
+  await expect(toast(page, 'AI Assistant opened!')).toBeVisible();
+  const widget = page.getByRole('dialog', { name: 'Tiny Titans AI assistant' });
+  await expect(widget).toBeVisible();
+  const backdrop = page.getByTestId('ai-assistant-backdrop');
+  await expect(backdrop).toBeVisible();
+
+  const ask = async (question: string) => {
+    await widget.getByLabel('Your question').fill(question);
+    await widget.getByRole('button', { name: 'Send' }).click();
+  };
+  const log = widget.getByRole('log');
+  await ask('How much is the AI Readiness Audit?');
+  await expect(log).toContainText('₹2,100');
+  await expect(log).toContainText('90 minutes');
+  await ask('What are your booking hours?');
+  await expect(log).toContainText('09:00 to 18:00 IST, in 15-minute steps');
+  await ask('Tell me about the starter call price');
+  await expect(log).toContainText('₹1,200');
+
+  await backdrop.click({ position: { x: 10, y: 200 } });
+  await expect(backdrop).toBeHidden();
+  await expect(widget).toBeHidden();
+
+  // Its links route inside the site.
+  await button.click();
+  await ask('I want to book a consultation');
+  await widget.getByRole('link', { name: 'Open booking' }).last().click();
+  await expect(page).toHaveURL(/\/#pricing$/);
+  await expect(widget).toBeHidden();
+  await expect(page.locator('#pricing')).toContainText('Starter Strategy Call');
+});
+
+test('while the widget is loading the button is disabled and explains itself', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/ai-widget/assistant.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/terms');
+  const button = callButton(page);
+  await expect(button).toHaveAttribute('data-status', 'loading');
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  // aria-disabled (not disabled): the click still reaches the page, which explains why. Dispatched
+  // on the button itself, because the first toast may sit over the header's right side.
+  await button.dispatchEvent('click');
+  await expect(toast(page, 'AI Assistant is still loading...')).toBeVisible();
+  await expect(page.getByTestId('ai-assistant-backdrop')).toHaveCount(0);
+  release();
+  await expect(button).toHaveAttribute('aria-disabled', 'false');
+});
+
+test('a script that fails to load shows the network error, again on click', async ({ page }) => {
+  await page.route('**/ai-widget/assistant.js', (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+  const message = 'Failed to load AI Assistant script. Check your network or contact support.';
+  await expect(toast(page, message)).toHaveCount(1);
+  const button = callButton(page);
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  // aria-disabled (not disabled): the click still reaches the page, which explains why. Dispatched
+  // on the button itself, because the first toast may sit over the header's right side.
+  await button.dispatchEvent('click');
+  await expect(toast(page, message)).toHaveCount(2);
+  await expect(page.getByTestId('ai-assistant-backdrop')).toHaveCount(0);
+});
+
+test('a widget that never appears is reported after 40 polls of 500 ms', async ({ page }) => {
+  await page.clock.install();
+  await page.route('**/ai-widget/assistant.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+  const scriptLoaded = page.waitForResponse('**/ai-widget/assistant.js');
+  await page.goto('/');
+  await scriptLoaded;
+  const button = callButton(page);
+  await expect(button).toHaveAttribute('data-status', 'loading');
+  await page.clock.runFor(18_000);
+  await expect(button).toHaveAttribute('data-status', 'loading');
+  await page.clock.runFor(2_500);
+  const message = 'AI Assistant widget not found. Please refresh the page.';
+  await expect(toast(page, message)).toBeVisible();
+  await expect(button).toHaveAttribute('data-status', 'error');
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  await button.dispatchEvent('click');
+  await expect(toast(page, message)).toHaveCount(2);
+});
+
+test('the button reads AI Call under 768px', async ({ page }) => {
+  await page.setViewportSize({ width: 500, height: 900 });
+  await page.goto('/privacy');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'AI Call', exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Start a call with AI')).toBeHidden();
+});
+
+test('the assistant script loads after the page, from its own chunk', async ({ page, requests }) => {
+  await page.goto('/');
+  await expect(callButton(page)).toHaveAttribute('aria-disabled', 'false');
+  const urls = requests.urls();
+  const widget = urls.findIndex((u) => u.endsWith('/ai-widget/assistant.js'));
+  const config = urls.findIndex((u) => u.endsWith('/api/assistant/config'));
+  const marketing = urls.findIndex((u) => u.includes('/remotes/mfe-marketing/remoteEntry.js'));
+  expect(config).toBeGreaterThan(marketing);
+  expect(widget).toBeGreaterThan(config);
+});

@@ -1,0 +1,191 @@
+import { expect, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
+
+/** Scrolls so that the section's top sits just below the fixed header, without smooth scrolling. */
+async function scrollToSection(page: Page, id: string) {
+  await page.locator(`#${id}`).evaluate((el) => {
+    window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 80, behavior: 'instant' });
+  });
+}
+
+test('the hero shows the headline, both calls to action and six labelled orbs, one highlighted every 2 s', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.locator('#home');
+  await expect(hero.getByRole('heading', { level: 1 })).toHaveText('Small Teams. Big Impact. Powered by AI.');
+  await expect(hero.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', /#services$/);
+  await expect(hero.getByRole('link', { name: 'Get in Touch' })).toHaveAttribute('href', /#contact$/);
+  for (const label of ['AI Intelligence', 'Smart Code', 'Deep Learning', 'Global Scale', 'Lightning Fast', 'Precision']) {
+    await expect(hero.getByRole('img', { name: label, exact: true })).toBeVisible();
+  }
+  const active = hero.locator('[data-orb][data-active="true"]');
+  await expect(active).toHaveCount(1);
+  const first = await active.getAttribute('data-orb');
+  await expect.poll(() => active.getAttribute('data-orb'), { timeout: 3500 }).not.toBe(first);
+  await expect(hero.locator('canvas')).toHaveAttribute('aria-hidden', 'true');
+
+  await hero.getByRole('link', { name: 'Explore Our Services' }).click();
+  await expect(page.locator('#services')).toBeInViewport();
+});
+
+test('the headline is the largest contentful paint and nothing shifts', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('h1')).toBeVisible();
+  const result = await page.evaluate(
+    () =>
+      new Promise<{ lcp: string; cls: number }>((resolve) => {
+        let lcp = '';
+        let cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) lcp = entry.element?.tagName ?? lcp;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve({ lcp, cls }), 1500);
+      }),
+  );
+  expect(result.lcp).toBe('H1');
+  expect(result.cls).toBeLessThan(0.05);
+  // No web font can block the headline.
+  expect(await page.evaluate(() => (document.fonts as unknown as Set<FontFace>).size)).toBe(0);
+});
+
+test('sections come in the spec order', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#pricing')).toBeAttached();
+  const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
+  expect(ids).toEqual(['home', 'services', 'about', 'tech-stack', 'pricing', 'why-us', 'contact']);
+});
+
+test('services: four cards with four features and a Learn More link each, and Discuss Your Project', async ({ page }) => {
+  await page.goto('/#services');
+  const section = page.locator('#services');
+  const cards = section.getByRole('article');
+  await expect(cards).toHaveCount(4);
+  const slugs = ['ai-chatbots', 'agentic-ai-workflows', 'smart-process-automation', 'ai-apps-micro-saas'];
+  for (const [i, slug] of slugs.entries()) {
+    const card = cards.nth(i);
+    await expect(card.getByRole('heading', { level: 3 })).not.toBeEmpty();
+    await expect(card.getByRole('listitem')).toHaveCount(4);
+    await expect(card.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', `/services/${slug}`);
+  }
+  await expect(section.getByRole('link', { name: 'Discuss Your Project' })).toHaveAttribute('href', /#contact$/);
+  await cards.nth(1).getByRole('link', { name: /^Learn More/ }).click();
+  await expect(page).toHaveURL(/\/services\/agentic-ai-workflows$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agentic AI Workflows');
+});
+
+test('about: a mission statement and four value cards; why-us has real content', async ({ page }) => {
+  await page.goto('/#about');
+  const about = page.locator('#about');
+  await expect(about.locator('blockquote')).toContainText('mission');
+  await expect(about.getByRole('heading', { level: 3 })).toHaveCount(4);
+  const why = page.locator('#why-us');
+  await expect(why.getByRole('heading', { level: 2 })).toBeVisible();
+  expect(await why.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(4);
+});
+
+test('tech stack: six categories with their items, one highlighted every 3 s, and the closing call to action', async ({ page }) => {
+  await page.goto('/#tech-stack');
+  const section = page.locator('#tech-stack');
+  const expected: Record<string, string[]> = {
+    'Web Development': ['MERN Stack', 'React.js', 'Node.js', 'Next.js'],
+    'Backend & APIs': ['.NET Core', 'Express.js', 'REST APIs', 'GraphQL', 'Fast API', 'JAVA'],
+    'AI & Automation': ['AI Automation', 'Machine Learning', 'Python', 'TensorFlow'],
+    'Mobile Development': ['React Native', 'Flutter', 'iOS', 'Android'],
+    Databases: ['MongoDB', 'SQL Server', 'PostgreSQL', 'MySQL'],
+    'Cloud & DevOps': ['AWS Cloud', 'Azure', 'Docker', 'Kubernetes'],
+  };
+  const cards = section.locator('[data-tech]');
+  await expect(cards).toHaveCount(6);
+  for (const [category, items] of Object.entries(expected)) {
+    const card = section.locator(`[data-tech="${category}"]`);
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(category);
+    await expect(card.getByRole('list').getByRole('listitem')).toHaveText(items);
+    await expect(card.locator('p')).not.toBeEmpty();
+  }
+  const active = section.locator('[data-tech][data-active="true"]');
+  await expect(active).toHaveCount(1);
+  const first = await active.getAttribute('data-tech');
+  await expect.poll(() => active.getAttribute('data-tech'), { timeout: 4500 }).not.toBe(first);
+  await expect(section.getByRole('heading', { name: 'Ready to Build Something Amazing?' })).toBeVisible();
+  await expect(section.getByRole('link', { name: 'Start Your Project' })).toHaveAttribute('href', /#contact$/);
+  await expect(section.getByRole('link', { name: 'View Our Services' })).toHaveAttribute('href', /#services$/);
+});
+
+test('pricing: the three packages from commerce, with prices, durations, badge and Custom', async ({ page }) => {
+  await page.goto('/#pricing');
+  const pricing = page.locator('#pricing');
+  await expect(pricing.getByRole('heading', { name: 'Book a Consultation' })).toBeVisible();
+  const starter = pricing.getByRole('article', { name: 'Starter Strategy Call' });
+  await expect(starter).toContainText('₹1,200');
+  await expect(starter).toContainText('45 min');
+  await expect(starter).toContainText('Most Popular');
+  const audit = pricing.getByRole('article', { name: 'AI Readiness Audit' });
+  await expect(audit).toContainText('₹2,100');
+  await expect(audit).toContainText('90 min');
+  await expect(audit).not.toContainText('Most Popular');
+  const custom = pricing.getByRole('article', { name: 'Custom AI Roadmap' });
+  await expect(custom).toContainText('Custom');
+  await expect(custom).not.toContainText('min');
+  for (const card of [starter, audit, custom]) expect(await card.getByRole('listitem').count()).toBeGreaterThan(0);
+});
+
+test('scroll-spy: the header item follows the section in view, and Home near the top', async ({ page }) => {
+  await page.goto('/');
+  const current = nav(page).locator('[aria-current]');
+  await expect(current).toHaveText('Home');
+  await expect(page.locator('#pricing')).toBeAttached();
+  for (const [id, label] of [
+    ['services', 'Services'],
+    ['tech-stack', 'Tech Stack'],
+    ['pricing', 'Book Consultation'],
+    ['contact', 'Contact'],
+  ] as const) {
+    await scrollToSection(page, id);
+    await expect(current).toHaveText(label);
+    await expect(current).toHaveAttribute('aria-current', 'location');
+  }
+  // About is not in the navigation: while it is current no item is.
+  await scrollToSection(page, 'about');
+  await expect(current).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(current).toHaveText('Home');
+});
+
+test('hash links from other pages land on the home sections', async ({ page }) => {
+  await page.goto('/privacy');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Why Us' }).click();
+  await expect(page).toHaveURL(/\/#why-us$/);
+  await expect(page.locator('#why-us')).toBeInViewport();
+
+  await page.goto('/services/ai-chatbots');
+  await nav(page).getByRole('link', { name: 'Tech Stack' }).click();
+  await expect(page).toHaveURL(/\/#tech-stack$/);
+  await expect(page.locator('#tech-stack')).toBeInViewport();
+
+  await page.goto('/terms');
+  await nav(page).getByRole('link', { name: 'Book Consultation' }).click();
+  await expect(page.locator('#pricing')).toContainText('Starter Strategy Call');
+  await expect(page.locator('#pricing')).toBeInViewport();
+});
+
+test('the home page sets its title, description, Open Graph and Twitter card', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Tiny Titans AI');
+  const meta = (selector: string) => page.locator(`head meta[${selector}]`);
+  await expect(meta('name="description"')).toHaveAttribute('content', /AI chatbots/);
+  await expect(meta('property="og:title"')).toHaveAttribute('content', 'Tiny Titans AI');
+  await expect(meta('property="og:description"')).toHaveAttribute('content', /AI chatbots/);
+  await expect(meta('property="og:url"')).toHaveAttribute('content', /\/$/);
+  await expect(meta('name="twitter:card"')).toHaveAttribute('content', /summary/);
+  await page.goto('/services/smart-process-automation');
+  await expect(page).toHaveTitle('Smart Process Automation | Tiny Titans AI');
+  await expect(meta('property="og:url"')).toHaveAttribute('content', /\/services\/smart-process-automation$/);
+  await page.goto('/contact');
+  await expect(page).toHaveTitle('Contact Us | Tiny Titans AI');
+});

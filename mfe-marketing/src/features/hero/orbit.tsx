@@ -1,0 +1,84 @@
+import styled, { keyframes } from 'styled-components';
+import { theme } from '@site/shared/ui/theme';
+import { useRotatingIndex } from '../../components/use-rotating-index';
+import { orbitIcons } from './orbit-icons';
+
+/** Spec: one of the six orbs is highlighted every 2 seconds. */
+export const ORB_HIGHLIGHT_MS = 2000;
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
+const unspin = keyframes`to { transform: rotate(-360deg); }`;
+
+const Ring = styled.ul`
+  --size: 380px;
+  --radius: 160px;
+  position: relative;
+  width: var(--size);
+  height: var(--size);
+  margin: 0 auto;
+  padding: 0;
+  list-style: none;
+  border: 1px dashed ${theme.color.border};
+  border-radius: 50%;
+  animation: ${spin} 60s linear infinite;
+  @media ${theme.media.mobile} { --size: 280px; --radius: 115px; }
+  @media ${theme.media.reducedMotion} { animation: none; }
+`;
+
+const Orb = styled.li<{ $angle: number; $active: boolean }>`
+  position: absolute;
+  top: 50%;
+  left: 50%;
+  width: 64px;
+  height: 64px;
+  margin: -32px 0 0 -32px;
+  transform: rotate(${({ $angle }) => $angle}deg) translate(var(--radius)) rotate(${({ $angle }) => -$angle}deg);
+  > span {
+    display: grid;
+    place-items: center;
+    width: 100%;
+    height: 100%;
+    border-radius: 50%;
+    background: ${theme.color.surface};
+    border: 2px solid ${({ $active }) => ($active ? theme.color.accent : theme.color.border)};
+    color: ${({ $active }) => ($active ? theme.color.accent : theme.color.primary)};
+    box-shadow: ${({ $active }) => ($active ? '0 0 24px rgba(62, 224, 197, 0.45)' : 'none')};
+    transition: border-color 0.4s, color 0.4s, box-shadow 0.4s;
+    animation: ${unspin} 60s linear infinite;
+    @media ${theme.media.reducedMotion} { animation: none; transition: none; }
+  }
+`;
+
+const Core = styled.div`
+  position: absolute;
+  inset: 30%;
+  display: grid;
+  place-items: center;
+  border-radius: 50%;
+  background: radial-gradient(circle, rgba(124, 156, 255, 0.35), rgba(11, 16, 32, 0));
+  font-weight: 800;
+  font-size: 1.1rem;
+  color: ${theme.color.text};
+  text-align: center;
+`;
+
+export function Orbit() {
+  const active = useRotatingIndex(orbitIcons.length, ORB_HIGHLIGHT_MS);
+  return (
+    <div style={{ position: 'relative' }}>
+      <Ring aria-label="What we bring">
+        {orbitIcons.map((icon, i) => (
+          <Orb key={icon.label} $angle={i * 60 - 90} $active={i === active} data-orb={icon.label} data-active={i === active}>
+            <span>
+              <svg role="img" aria-label={icon.label} width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                <title>{icon.label}</title>
+                {icon.path}
+              </svg>
+            </span>
+          </Orb>
+        ))}
+      </Ring>
+      <Core aria-hidden="true">AI</Core>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { PARTICLES, createParticles, links, stepParticles } from './particles';
+
+describe('hero particles', () => {
+  it('creates 50 particles inside the area', () => {
+    const particles = createParticles(800, 600);
+    expect(particles).toHaveLength(PARTICLES.count);
+    expect(particles.every((p) => p.x >= 0 && p.x <= 800 && p.y >= 0 && p.y <= 600)).toBe(true);
+  });
+
+  it('links particles closer than 150px, fading with distance', () => {
+    const ps = [
+      { x: 0, y: 0, vx: 0, vy: 0 },
+      { x: 149, y: 0, vx: 0, vy: 0 },
+      { x: 0, y: 151, vx: 0, vy: 0 },
+    ];
+    const found = links(ps);
+    expect(found.map(([i, j]) => [i, j])).toEqual([[0, 1]]);
+    expect(found[0]?.[2]).toBeCloseTo(1 / 150);
+  });
+
+  it('bounces off the edges', () => {
+    const ps = [{ x: 799, y: 10, vx: 2, vy: 0 }];
+    stepParticles(ps, 800, 600);
+    expect(ps[0]).toMatchObject({ x: 800, vx: -2 });
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { EmailSchema } from './common';
+
+/** Slugs of the service pages; the api lists them in the sitemap, the site links them. */
+export const SERVICE_SLUGS = ['ai-chatbots', 'agentic-ai-workflows', 'smart-process-automation', 'ai-apps-micro-saas'] as const;
+
+/** The services a visitor can pick in the contact form; the choice is sent as the subject. */
+export const CONTACT_SERVICES = [
+  'AI-Powered Chatbots',
+  'Agentic AI Workflows',
+  'Smart Process Automation',
+  'AI Apps & Micro-SaaS Tools',
+  'Other / Consulting',
+] as const;
+
+export const CONTACT_LIMITS = { name: 100, message: 5000, subject: 150, countryCode: 8, phone: 20 } as const;
+
+const NameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your name.')
+  .max(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters.`);
+const MessageSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a message.')
+  .max(CONTACT_LIMITS.message, `Please keep your message under ${CONTACT_LIMITS.message} characters.`);
+
+/** POST /api/contacts. country_code and phone_number are sent empty by the site's form. */
+export const ContactRequest = z.strictObject({
+  name: NameSchema,
+  email: EmailSchema,
+  country_code: z.string().trim().max(CONTACT_LIMITS.countryCode).regex(/^(\+?\d{1,4})?$/, 'Invalid country code.'),
+  phone_number: z.string().trim().max(CONTACT_LIMITS.phone).regex(/^[\d\s()-]*$/, 'Invalid phone number.'),
+  message: MessageSchema,
+  subject: z.string().trim().min(1, 'Please choose a subject.').max(CONTACT_LIMITS.subject),
+});
+export type ContactRequest = z.infer<typeof ContactRequest>;
+
+export const ContactResponse = z.object({ id: z.uuid() });
+export type ContactResponse = z.infer<typeof ContactResponse>;
+
+/** The contact form's fields (the service becomes the subject). */
+export const ContactForm = z.object({
+  name: NameSchema,
+  email: z.string().trim().min(1, 'Please enter your email.').pipe(EmailSchema),
+  service: z.enum(CONTACT_SERVICES, { message: 'Please choose a service.' }),
+  message: MessageSchema,
+});
+export type ContactFormInput = z.input<typeof ContactForm>;
+export type ContactFormValues = z.output<typeof ContactForm>;
+
+/** POST /api/newsletters. The address is trimmed and lower-cased. */
+export const NewsletterRequest = z.strictObject({ email: EmailSchema });
+export type NewsletterRequest = z.infer<typeof NewsletterRequest>;
+
+export const NewsletterResponse = z.object({ email: z.string(), status: z.literal('subscribed') });
+export type NewsletterResponse = z.infer<typeof NewsletterResponse>;
+
+export const NEWSLETTER_CONFLICT_MESSAGE = 'This email is already subscribed.';
+
+/** GET /api/assistant/config: which widget script to load and which element it defines. */
+export const AssistantConfig = z.object({
+  scriptUrl: z.string().min(1),
+  element: z.string().regex(/^[a-z][a-z0-9]*-[a-z0-9-]+$/),
+  agentId: z.string().nullable(),
+  builtIn: z.boolean(),
+});
+export type AssistantConfig = z.infer<typeof AssistantConfig>;
