@@ -110,3 +110,26 @@ test('policy pages state the facts of the spec', async ({ page }) => {
   await page.goto('/terms');
   await expect(page.locator('main h2')).not.toHaveCount(0);
 });
+
+test('the login page offers a way back to the home page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: /back to the home page/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('main h1').first()).toHaveText('Small Teams. Big Impact. Powered by AI.');
+});
+
+for (const width of [1024, 1100, 1280, 1440]) {
+  test(`the header fits in one row at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/terms');
+    await expect(page.locator('main h1').first()).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Get Started' })).toBeInViewport({ ratio: 1 });
+    const rows = await header.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link').evaluateAll((links) =>
+      links.map((link) => Math.round(link.getBoundingClientRect().height)),
+    );
+    // Every item on a single line: no item is taller than the shortest one.
+    expect(Math.max(...rows)).toBe(Math.min(...rows));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+}

@@ -17,7 +17,7 @@ export function App() {
         </Layout>
       </BrowserRouter>
       <Toaster
-        position="top-right"
+        position="bottom-right"
         theme="dark"
         richColors
         closeButton

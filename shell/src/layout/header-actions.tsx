@@ -9,7 +9,9 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 10px;
+  white-space: nowrap;
   a.login { color: ${theme.color.text}; text-decoration: none; font-weight: 600; padding: 8px; }
+  .get-started { min-height: 40px; padding: 8px 14px; }
   @media ${theme.media.mobile} { .get-started { display: none; } }
 `;
 

@@ -23,13 +23,13 @@ const Bar = styled.header`
 `;
 
 const Inner = styled.div`
-  max-width: ${theme.maxWidth};
+  max-width: 1440px;
   height: 100%;
   margin: 0 auto;
   padding: 0 20px;
   display: flex;
   align-items: center;
-  gap: 16px;
+  gap: 12px;
 `;
 
 const Brand = styled(Link)`
@@ -39,16 +39,19 @@ const Brand = styled(Link)`
   text-decoration: none;
   white-space: nowrap;
   margin-right: auto;
+  @media (max-width: 1279.98px) { font-size: 1.1rem; }
 `;
 
 const DesktopNav = styled.nav`
-  ul { display: flex; gap: 4px; list-style: none; margin: 0; padding: 0; }
+  ul { display: flex; gap: 2px; list-style: none; margin: 0; padding: 0; }
+  @media (max-width: 1279.98px) { font-size: 0.93rem; }
   @media ${theme.media.belowMenu} { display: none; }
 `;
 
 const navItemStyles = `
   display: block;
-  padding: 8px 10px;
+  padding: 8px;
+  white-space: nowrap;
   border-radius: 8px;
   color: ${theme.color.textMuted};
   text-decoration: none;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { site } from '@site/shared/site-config';
 import styled from 'styled-components';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Card, Container } from '@site/shared/ui/primitives';
@@ -11,11 +12,20 @@ import { SignUpForm } from './login/sign-up-form';
 
 const Wrap = styled(Container)`
   min-height: 100vh;
-  padding-top: 80px;
+  padding-top: 32px;
   padding-bottom: 40px;
   display: flex;
-  justify-content: center;
-  align-items: flex-start;
+  flex-direction: column;
+  align-items: center;
+  gap: 28px;
+`;
+
+// The site header is hidden here, so the page carries its own way back.
+const HomeLink = styled(Link)`
+  font-weight: 800;
+  font-size: 1.2rem;
+  color: ${theme.color.text};
+  text-decoration: none;
 `;
 
 const Panel = styled(Card)`
@@ -51,6 +61,10 @@ export function LoginPage() {
 
   return (
     <Wrap as="main" id="main">
+      <HomeLink to="/" aria-label={`${site.name}: back to the home page`}>
+        <span aria-hidden="true">← </span>
+        {site.name}
+      </HomeLink>
       <Panel as="section" aria-labelledby="login-heading">
         <h1 id="login-heading">{heading}</h1>
         {resetToken ? (

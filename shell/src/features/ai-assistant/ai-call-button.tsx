@@ -26,6 +26,15 @@ const CallButton = styled.button`
     .long { display: none; }
     .short { display: inline; }
   }
+  /* Narrow desktops: the full navigation needs the room, so only the icon shows (the label stays for
+     assistive technology). */
+  @media (min-width: 1024px) and (max-width: 1279.98px) {
+    padding-inline: 10px;
+    .long {
+      position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0;
+      overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+    }
+  }
 `;
 
 const Backdrop = styled.div`
