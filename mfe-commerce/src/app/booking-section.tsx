@@ -1,15 +1,8 @@
 import styled from 'styled-components';
 import { Container } from '@site/shared/ui/primitives';
+import { SectionHeading } from '@site/shared/ui/section-heading';
 import { theme } from '@site/shared/ui/theme';
 import { bookingPackages, type BookingPackage } from '../features/booking/booking-packages';
-
-const Head = styled.header`
-  max-width: 720px;
-  margin: 0 auto 40px;
-  text-align: center;
-  h2 { font-size: clamp(1.8rem, 4vw, 2.6rem); margin: 0 0 12px; }
-  p { color: ${theme.color.textMuted}; margin: 0; font-size: 1.1rem; }
-`;
 
 const Grid = styled.div`
   display: grid;
@@ -87,10 +80,9 @@ function PriceLine({ pkg }: { pkg: BookingPackage }) {
 export default function BookingSection() {
   return (
     <Container style={{ padding: '72px 20px' }}>
-      <Head>
-        <h2>Book a Consultation</h2>
-        <p>Start with a call, go deeper with an audit, or plan a full roadmap with us. Prices in Indian rupees.</p>
-      </Head>
+      <SectionHeading title="Book a Consultation">
+        Start with a call, go deeper with an audit, or plan a full roadmap with us. Prices in Indian rupees.
+      </SectionHeading>
       <Grid>
         {bookingPackages.map((pkg) => (
           <PackageCard key={pkg.id} $featured={Boolean(pkg.badge)} aria-labelledby={`package-${pkg.id}`}>

@@ -29,39 +29,31 @@ const buttonBase = css`
   &:disabled { opacity: 0.6; cursor: not-allowed; }
 `;
 
-export const Button = styled.button<{ $variant?: 'primary' | 'ghost' }>`
+type Variant = 'primary' | 'ghost';
+
+const variantStyles = ({ $variant = 'primary' }: { $variant?: Variant }) =>
+  $variant === 'primary'
+    ? css`
+        background: ${theme.color.primary};
+        color: ${theme.color.onPrimary};
+        &:hover:not(:disabled) { background: ${theme.color.accent}; color: ${theme.color.onPrimary}; }
+      `
+    : css`
+        background: transparent;
+        color: ${theme.color.text};
+        border-color: ${theme.color.border};
+        &:hover:not(:disabled) { border-color: ${theme.color.primary}; color: ${theme.color.text}; }
+      `;
+
+export const Button = styled.button<{ $variant?: Variant }>`
   ${buttonBase}
-  ${({ $variant = 'primary' }) =>
-    $variant === 'primary'
-      ? css`
-          background: ${theme.color.primary};
-          color: ${theme.color.onPrimary};
-          &:hover:not(:disabled) { background: ${theme.color.accent}; color: ${theme.color.onPrimary}; }
-        `
-      : css`
-          background: transparent;
-          color: ${theme.color.text};
-          border-color: ${theme.color.border};
-          &:hover:not(:disabled) { border-color: ${theme.color.primary}; color: ${theme.color.text}; }
-        `}
+  ${variantStyles}
 `;
 
 /** A link styled as a button (for anchors and router links via `as`). */
-export const ButtonLink = styled.a<{ $variant?: 'primary' | 'ghost' }>`
+export const ButtonLink = styled.a<{ $variant?: Variant }>`
   ${buttonBase}
-  ${({ $variant = 'primary' }) =>
-    $variant === 'primary'
-      ? css`
-          background: ${theme.color.primary};
-          color: ${theme.color.onPrimary};
-          &:hover { background: ${theme.color.accent}; color: ${theme.color.onPrimary}; }
-        `
-      : css`
-          background: transparent;
-          color: ${theme.color.text};
-          border-color: ${theme.color.border};
-          &:hover { border-color: ${theme.color.primary}; color: ${theme.color.text}; }
-        `}
+  ${variantStyles}
 `;
 
 export const Card = styled.article`

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { site } from '@site/shared/site-config';
 import { Card, Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { SectionHeading } from '../../components/section-heading';
+import { SectionHeading } from '@site/shared/ui/section-heading';
 import { ContactForm } from './contact-form';
 
 const Layout = styled.div`

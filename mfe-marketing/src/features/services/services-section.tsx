@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { ButtonLink, Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Bullets, CardGrid, HighlightCard } from '../../components/cards';
-import { SectionHeading } from '../../components/section-heading';
+import { SectionHeading } from '@site/shared/ui/section-heading';
 import { services } from './services';
 
 const ServiceCard = styled(HighlightCard)`

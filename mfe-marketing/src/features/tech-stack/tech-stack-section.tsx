@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { ButtonLink, Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { CardGrid, HighlightCard } from '../../components/cards';
-import { SectionHeading } from '../../components/section-heading';
+import { SectionHeading } from '@site/shared/ui/section-heading';
 import { useRotatingIndex } from '../../components/use-rotating-index';
 import { techStack } from './tech-stack';
 

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { CardGrid, HighlightCard } from '../../components/cards';
-import { SectionHeading } from '../../components/section-heading';
+import { SectionHeading } from '@site/shared/ui/section-heading';
 import { reasons, stats } from './reasons';
 
 const Stats = styled.dl`

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { theme } from '@site/shared/ui/theme';
+import { theme } from './theme';
 
 const Head = styled.header`
   max-width: 720px;
@@ -20,10 +20,21 @@ const Eyebrow = styled.span`
   font-size: 0.85rem;
 `;
 
-export function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
+/** The centred heading of a home-page section (marketing's sections and commerce's booking). */
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  children,
+}: {
+  id?: string;
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <Head>
-      <Eyebrow>{eyebrow}</Eyebrow>
+      {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
       <h2 id={id}>{title}</h2>
       {children ? <p>{children}</p> : null}
     </Head>
