@@ -42,7 +42,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         }
       : false,
-    trustProxy: true,
+    // Only proxies named by TRUST_PROXY may speak for the client (address, host, protocol).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

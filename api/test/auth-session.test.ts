@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
-import { PASSWORD, claimsOf, fromIp, login, refresh, refreshCookieOf, register, uniqueName } from './accounts-helpers';
+import { BEHIND_PROXY, PASSWORD, claimsOf, fromIp, login, refresh, refreshCookieOf, register, uniqueName } from './accounts-helpers';
 import { USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
 
 describe.each(testDatabases())('login, refresh and logout on $name', (target) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
+    app = await buildTestApp(await target.open(), { env: BEHIND_PROXY });
   });
   afterAll(async () => {
     await app?.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
-import { PASSWORD, claimsOf, fromIp, login, refresh, register, uniqueName } from './accounts-helpers';
+import { BEHIND_PROXY, PASSWORD, claimsOf, fromIp, login, refresh, register, uniqueName } from './accounts-helpers';
 import { USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
 
 const ADMIN = { ADMIN_USERNAME: 'site-admin', ADMIN_EMAIL: 'Site-Admin@Example.com', ADMIN_PASSWORD: 'admin-password-1' };
@@ -30,7 +30,7 @@ describe.each(testDatabases())('accounts on $name', (target) => {
   }
 
   beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: ADMIN });
+    app = await buildTestApp(await target.open(), { env: { ...ADMIN, ...BEHIND_PROXY } });
     outbox = app.mail.outboxDir!;
   });
   afterAll(async () => {
