@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-/** Fastify's `trustProxy`: off, on for every hop, a hop count, or the proxies' addresses/CIDRs. */
-export type TrustProxy = boolean | number | string[];
+/** Fastify's `trustProxy`: off, on for every hop, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | string[];
 
 const isAddressOrCidr = (value: string): boolean => {
   const [address = '', prefix, ...rest] = value.split('/');
@@ -15,8 +15,9 @@ const isAddressOrCidr = (value: string): boolean => {
 
 /**
  * TRUST_PROXY: unset or `false` → X-Forwarded-* are ignored (a client could otherwise forge its
- * address and dodge per-IP limits); `true` → trust every hop; `2` → trust that many hops;
- * `10.0.0.1,10.1.0.0/16` → trust only requests arriving from those proxies.
+ * address and dodge per-IP limits); `true` → trust every hop; `10.0.0.1,10.1.0.0/16` → trust only
+ * requests arriving from those proxies. A hop count is refused rather than passed on: Fastify 5.12
+ * ignores it (trusts nothing) because it cannot tell a proxy from a client that reached us directly.
  */
 export const TrustProxySchema = z
   .string()
@@ -25,13 +26,16 @@ export const TrustProxySchema = z
   .transform((value, ctx): TrustProxy => {
     if (value === undefined || value === '' || value.toLowerCase() === 'false') return false;
     if (value.toLowerCase() === 'true') return true;
-    if (/^\d+$/.test(value)) return Number(value);
+    if (/^\d+$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'a hop count cannot be checked: list the proxies\' addresses/CIDRs (or true)' });
+      return z.NEVER;
+    }
     const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
     const bad = entries.filter((entry) => !isAddressOrCidr(entry));
     if (!entries.length || bad.length) {
       ctx.addIssue({
         code: 'custom',
-        message: `must be true, false, a hop count or a comma-separated list of addresses/CIDRs (bad: ${bad.join(', ') || value})`,
+        message: `must be true, false or a comma-separated list of addresses/CIDRs (bad: ${bad.join(', ') || value})`,
       });
       return z.NEVER;
     }

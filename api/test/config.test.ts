@@ -42,13 +42,12 @@ describe('TRUST_PROXY', () => {
     ['', false],
     ['false', false],
     ['true', true],
-    ['2', 2],
     ['10.0.0.1, 10.1.0.0/16,::1', ['10.0.0.1', '10.1.0.0/16', '::1']],
   ])('reads %o as %o', (value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
-  it.each(['yes', '10.0.0.1,nope', '10.0.0.0/33', '-1'])('rejects %o naming the variable', (value) => {
+  it.each(['yes', '2', '10.0.0.1,nope', '10.0.0.0/33', '-1'])('rejects %o naming the variable', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 });
