@@ -49,6 +49,10 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (!config.PUBLIC_URL) {
+    app.log.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${config.PORT}. Set PUBLIC_URL to the site's public address.`);
+  }
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

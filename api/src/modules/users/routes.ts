@@ -4,7 +4,7 @@ import { ForgotPasswordBody, MessageBody, RegisterBody, ResetPasswordBody, UserB
 import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
 import { IP_LIMITS, limitPerUsername } from '../auth/rate-limits';
-import { siteOrigin } from '../auth/site-origin';
+import { emailOrigin } from '../../plugins/public-origin';
 import { resetPasswordMail } from './reset-mail';
 import type { UserRow } from './service';
 
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     async (request) => {
       const reset = await app.users.createPasswordReset(request.body.username);
       if (reset) {
-        const link = `${siteOrigin(request, config)}/login?reset=${encodeURIComponent(reset.token)}`;
+        const link = `${emailOrigin(config)}/login?reset=${encodeURIComponent(reset.token)}`;
         // Not awaited: the answer must not take longer when the account exists.
         app.mail
           .send(resetPasswordMail(reset.user.email, reset.user.username, link))
