@@ -6,6 +6,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { serializeRequest } from './plugins/log-serializers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
 import { authPlugin } from './plugins/auth';
@@ -31,15 +32,19 @@ export interface BuildOptions {
   /** An open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   serveWeb?: boolean;
 }
 
-export async function buildApp({ config, database, logger = true, serveWeb = true }: BuildOptions) {
+export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions) {
   const app = Fastify({
     logger: logger
       ? {
           level: config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          serializers: { req: serializeRequest },
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     // Only proxies named by TRUST_PROXY may speak for the client (address, host, protocol).
