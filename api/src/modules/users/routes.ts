@@ -3,6 +3,7 @@ import { ApiErrorBody } from '@site/shared/contracts/common';
 import { ForgotPasswordBody, MessageBody, RegisterBody, ResetPasswordBody, UserBody } from '@site/shared/contracts/auth';
 import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
+import { noStore } from '../../plugins/no-store';
 import { IP_LIMITS, limitPerUsername } from '../auth/rate-limits';
 import { emailOrigin } from '../../plugins/public-origin';
 import { resetPasswordMail } from './reset-mail';
@@ -23,6 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/users/register',
     {
       config: { rateLimit: IP_LIMITS.register },
+      onRequest: noStore,
       preHandler: limitPerUsername(app, 'register'),
       schema: {
         tags: ['users'],
@@ -37,6 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   app.get(
     '/users/me',
     {
+      onRequest: noStore,
       preHandler: app.requireUser,
       schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: UserBody, 401: ApiErrorBody } },
     },
@@ -51,6 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/users/forgot-password',
     {
       config: { rateLimit: IP_LIMITS.forgotPassword },
+      onRequest: noStore,
       preHandler: limitPerUsername(app, 'forgotPassword'),
       schema: {
         tags: ['users'],
@@ -76,6 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/users/reset-password',
     {
       config: { rateLimit: IP_LIMITS.resetPassword },
+      onRequest: noStore,
       schema: {
         tags: ['users'],
         summary: 'Set a new password with a reset link token (single use); ends every session',
