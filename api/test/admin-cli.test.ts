@@ -41,11 +41,12 @@ describe('admin:create', () => {
     } finally {
       await database.close();
     }
-  });
+    // A fresh process: tsx, an embedded Postgres and its migrations start from nothing.
+  }, 120_000);
 
   it.each([['--password', 'visible-in-ps'], ['--password=visible-in-ps']])('refuses a password on the command line (%s)', async (...flag) => {
     const run = await runCli(['--username', 'cli-admin', '--email', 'cli-admin@example.com', ...flag], '', mkdtempSync(path.join(tmpdir(), 'admin-cli-')));
     expect(run.code).toBe(1);
     expect(run.output).toMatch(/--password is not accepted.*--password-stdin/);
-  });
+  }, 60_000);
 });
