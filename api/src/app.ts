@@ -6,6 +6,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { serializeRequest } from './plugins/log-serializers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
 import { authPlugin } from './plugins/auth';
@@ -31,22 +32,31 @@ export interface BuildOptions {
   /** An open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   serveWeb?: boolean;
 }
 
-export async function buildApp({ config, database, logger = true, serveWeb = true }: BuildOptions) {
+export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions) {
   const app = Fastify({
     logger: logger
       ? {
           level: config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          serializers: { req: serializeRequest },
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
-    trustProxy: true,
+    // Only proxies named by TRUST_PROXY may speak for the client (address, host, protocol).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (!config.PUBLIC_URL) {
+    app.log.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${config.PORT}. Set PUBLIC_URL to the site's public address.`);
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

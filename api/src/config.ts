@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { TrustProxySchema } from './trust-proxy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,6 +23,8 @@ export const ConfigSchema = z
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().trim().min(1).default(path.join(repoRoot, 'data')),
     PUBLIC_URL: optionalUrl(/^https?:/),
+    /** Which reverse proxies may set X-Forwarded-For/-Host/-Proto; none by default. */
+    TRUST_PROXY: TrustProxySchema,
     DATABASE_URL: optionalUrl(/^postgres(ql)?:/),
     JWT_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
       message: 'must be at least 32 characters',

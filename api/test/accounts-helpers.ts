@@ -6,7 +6,10 @@ export const PASSWORD = 'correct horse battery';
 /** A fresh username per test, so per-username rate limits never cross tests. */
 export const uniqueName = (prefix = 'user'): string => `${prefix}-${randomBytes(4).toString('hex')}`;
 
-/** A distinct client address per caller (the app trusts X-Forwarded-For), for per-IP limits. */
+/** Lets the tests speak as the reverse proxy: inject's own address is 127.0.0.1. */
+export const BEHIND_PROXY = { TRUST_PROXY: '127.0.0.1' };
+
+/** A distinct client address per caller (set by the trusted proxy, see BEHIND_PROXY), for per-IP limits. */
 export const fromIp = (ip = `10.${randomBytes(3).join('.')}`) => ({ 'x-forwarded-for': ip });
 
 export async function register(app: FastifyInstance, username = uniqueName(), password = PASSWORD) {

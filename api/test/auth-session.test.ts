@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
-import { PASSWORD, claimsOf, fromIp, login, refresh, refreshCookieOf, register, uniqueName } from './accounts-helpers';
+import { BEHIND_PROXY, PASSWORD, claimsOf, fromIp, login, refresh, refreshCookieOf, register, uniqueName } from './accounts-helpers';
 import { USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
 
 describe.each(testDatabases())('login, refresh and logout on $name', (target) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
+    app = await buildTestApp(await target.open(), { env: BEHIND_PROXY });
   });
   afterAll(async () => {
     await app?.close();
@@ -118,6 +118,21 @@ describe.each(testDatabases())('login, refresh and logout on $name', (target) =>
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error).toBe('rate_limited');
+  });
+
+  it('answers login, refresh, logout and register with Cache-Control: no-store, errors included', async () => {
+    const username = uniqueName();
+    const answers = [
+      await app.inject({ method: 'POST', url: '/api/users/register', headers: fromIp(), payload: { username, email: `${username}@example.com`, password: PASSWORD } }),
+      await app.inject({ method: 'POST', url: '/api/users/register', headers: fromIp(), payload: { username } }),
+    ];
+    const ok = await app.inject({ method: 'POST', url: '/api/auth/login', headers: fromIp(), payload: { username, password: PASSWORD } });
+    answers.push(ok, await app.inject({ method: 'POST', url: '/api/auth/login', headers: fromIp(), payload: { username, password: 'wrong password' } }));
+    const rotated = await refresh(app, refreshCookieOf(ok)!.value);
+    answers.push(rotated, await refresh(app, 'made-up-token'));
+    answers.push(await app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { refresh_token: refreshCookieOf(rotated)!.value } }));
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 400, 200, 401, 200, 401, 204]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('limits login attempts per address', async () => {

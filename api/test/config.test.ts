@@ -35,3 +35,19 @@ describe('configuration', () => {
     expect((caught as ConfigError).message).toContain(variable);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['10.0.0.1, 10.1.0.0/16,::1', ['10.0.0.1', '10.1.0.0/16', '::1']],
+  ])('reads %o as %o', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['yes', '2', '10.0.0.1,nope', '10.0.0.0/33', '-1'])('rejects %o naming the variable', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+});

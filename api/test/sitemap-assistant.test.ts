@@ -21,6 +21,8 @@ describe.each(testDatabases())('sitemap, robots and assistant on $name', (target
 
   beforeAll(async () => {
     app = await buildTestApp(await target.open(), {
+      // The tests speak as the reverse proxy (inject comes from 127.0.0.1) to set X-Forwarded-Proto.
+      env: { TRUST_PROXY: '127.0.0.1' },
       extend: (instance) => {
         // What a content module does when it registers: add its own slugs.
         instance.sitemap.addSource(async () => ['/blog/first-post', '/blog/a&b']);

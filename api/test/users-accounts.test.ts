@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
-import { PASSWORD, claimsOf, fromIp, login, refresh, register, uniqueName } from './accounts-helpers';
+import { BEHIND_PROXY, PASSWORD, claimsOf, fromIp, login, refresh, register, uniqueName } from './accounts-helpers';
 import { USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
 
 const ADMIN = { ADMIN_USERNAME: 'site-admin', ADMIN_EMAIL: 'Site-Admin@Example.com', ADMIN_PASSWORD: 'admin-password-1' };
@@ -15,14 +15,14 @@ describe.each(testDatabases())('accounts on $name', (target) => {
 
   const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: fromIp(), payload: payload as object });
 
-  /** The reset link mailed to `email` (mail goes out after the answer, so wait for it). */
-  async function resetLinkFor(email: string): Promise<string> {
+  /** The newest reset link mailed to `email`, other than `except` (mail goes out after the answer, so wait for it). */
+  async function resetLinkFor(email: string, except?: string): Promise<string> {
     for (let i = 0; i < 100; i++) {
       const files = await readdir(outbox).catch(() => [] as string[]);
       for (const file of files.sort().reverse()) {
         const text = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         const match = text.match(/\/login\?reset=([\w-]+)/);
-        if (match && text.includes(`To: ${email}`)) return match[1]!;
+        if (match && text.includes(`To: ${email}`) && match[1] !== except) return match[1]!;
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -30,7 +30,7 @@ describe.each(testDatabases())('accounts on $name', (target) => {
   }
 
   beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: ADMIN });
+    app = await buildTestApp(await target.open(), { env: { ...ADMIN, ...BEHIND_PROXY } });
     outbox = app.mail.outboxDir!;
   });
   afterAll(async () => {
@@ -116,6 +116,43 @@ describe.each(testDatabases())('accounts on $name', (target) => {
     const again = await post('/api/users/reset-password', { token, password: 'yet another password' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe('invalid_reset_token');
+  });
+
+  it('spends every other reset link of the user when one is used', async () => {
+    const { username, id } = await register(app);
+    await post('/api/users/forgot-password', { username });
+    const first = await resetLinkFor(`${username}@example.com`);
+    await post('/api/users/forgot-password', { username });
+    const second = await resetLinkFor(`${username}@example.com`, first);
+    expect((await post('/api/users/reset-password', { token: first, password: 'a brand new password' })).statusCode).toBe(200);
+    const late = await post('/api/users/reset-password', { token: second, password: 'the attacker password' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error).toBe('invalid_reset_token');
+    await login(app, username, 'a brand new password');
+    const unused = await app.database.withSession((s) => s.query('SELECT 1 FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [id]));
+    expect(unused).toHaveLength(0);
+  });
+
+  it('changes nothing when a step of the reset fails (one transaction)', async () => {
+    const { username, id } = await register(app);
+    const session = await login(app, username);
+    await post('/api/users/forgot-password', { username });
+    const token = await resetLinkFor(`${username}@example.com`);
+    // Make the last step (revoking the sessions) fail for this user only.
+    const trigger = `fail_revoke_${id.replaceAll('-', '')}`;
+    await app.database.withSession((s) =>
+      s.exec(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
+        CREATE TRIGGER ${trigger} BEFORE UPDATE ON refresh_tokens FOR EACH ROW WHEN (OLD.user_id = '${id}') EXECUTE FUNCTION ${trigger}();`),
+    );
+    try {
+      expect((await post('/api/users/reset-password', { token, password: 'a brand new password' })).statusCode).toBe(500);
+    } finally {
+      await app.database.withSession((s) => s.exec(`DROP TRIGGER ${trigger} ON refresh_tokens; DROP FUNCTION ${trigger}();`));
+    }
+    // The old password, the session and the link all still work.
+    await login(app, username);
+    expect((await refresh(app, session.refreshToken)).statusCode).toBe(200);
+    expect((await post('/api/users/reset-password', { token, password: 'a brand new password' })).statusCode).toBe(200);
   });
 
   it('refuses an expired reset token', async () => {

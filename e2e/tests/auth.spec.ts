@@ -119,6 +119,28 @@ test('activity after a pause refreshes the token; an hour idle logs out', async 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('two tabs reloading at once both stay signed in (refreshes take turns)', async ({ page, context }) => {
+  const user = await registerThroughApi(page);
+  await page.goto('/login');
+  await logIn(page, user.username, user.password);
+  const other = await context.newPage();
+  await other.goto('/');
+  const greeting = (p: Page) => p.getByRole('banner').getByRole('link', { name: 'Hi, user' });
+  await expect(greeting(other)).toBeVisible();
+
+  // Each load refreshes with the one shared cookie; without turns the second would look like theft.
+  // Holding every refresh a moment makes the two overlap for sure.
+  await context.route('**/api/auth/refresh', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await Promise.all([page.reload(), other.reload()]);
+  await expect(greeting(page)).toBeVisible();
+  await expect(greeting(other)).toBeVisible();
+  await page.reload();
+  await expect(greeting(page)).toBeVisible();
+});
+
 test('a non-admin is sent away from /admin without downloading admin code', async ({ page, requests }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);

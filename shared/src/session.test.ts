@@ -124,3 +124,59 @@ describe('api client with the session', () => {
     expect(warn).toHaveBeenCalledWith('Refresh failed. Logging out.');
   });
 });
+
+describe('refresh across tabs', () => {
+  /** A stand-in for the browser's LockManager: requests for one name run one after another. */
+  function installWebLocks() {
+    let queue: Promise<unknown> = Promise.resolve();
+    const request = vi.fn((_name: string, work: () => Promise<unknown>) => {
+      const run = queue.then(() => work());
+      queue = run.catch(() => undefined);
+      return run;
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    return request;
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  /**
+   * The server's rotation as the api does it: the cookie sent is the one in the jar when the request
+   * leaves; a token already used ends the session.
+   */
+  function fakeServer() {
+    let jar = 'token-0';
+    let generation = 0;
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url !== '/api/auth/refresh') return json(404, { error: 'not_found', message: 'no' });
+      const presented = jar;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (presented !== jar) return json(401, { error: 'unauthorized', message: 'reused' });
+      jar = `token-${++generation}`;
+      return json(200, { accessToken: tokenFor('u8', 'user') });
+    });
+  }
+
+  it('takes turns between two tabs through a Web Lock, so neither presents a used token', async () => {
+    const request = installWebLocks();
+    fakeServer();
+    const tabA = await load();
+    const tabB = await load();
+    const [a, b] = await Promise.all([tabA.useSession.getState().refresh(), tabB.useSession.getState().refresh()]);
+    expect(a).not.toBeNull();
+    expect(b).not.toBeNull();
+    expect(tabA.useSession.getState().status).toBe('signed-in');
+    expect(tabB.useSession.getState().status).toBe('signed-in');
+    expect(request).toHaveBeenCalledWith('session-refresh', expect.any(Function));
+    expect(calls('/auth/refresh')).toHaveLength(2);
+  });
+
+  it('still keeps one refresh in flight per page without Web Locks', async () => {
+    fakeServer();
+    const { useSession } = await load();
+    const [a, b] = await Promise.all([useSession.getState().refresh(), useSession.getState().refresh()]);
+    expect(a).toBe(b);
+    expect(calls('/auth/refresh')).toHaveLength(1);
+  });
+});

@@ -23,7 +23,7 @@ export interface SessionState {
   setLoading: (loading: boolean) => void;
   /** The one silent refresh of a page load; later calls return the same promise. */
   bootstrap: () => Promise<void>;
-  /** Renews the access token; concurrent callers share one request. Failure signs out. */
+  /** Renews the access token; concurrent callers share one request, tabs take turns. Failure signs out. */
   refresh: () => Promise<string | null>;
   login: (username: string, password: string) => Promise<void>;
   /** Server logout (failure only logged), local clear, toast, then /login. */
@@ -56,6 +56,18 @@ export function decodeUser(token: string): SessionUser {
   return { sub, role };
 }
 
+/*
+ * Refresh tokens are single use and the cookie is shared by every tab: two tabs refreshing at once
+ * would present the same token and the server would take the second for theft and end the session.
+ * A Web Lock serializes refreshes across the tabs of this origin; the tab that waited then sends the
+ * cookie the first one received. Without Web Locks only this page's single flight remains.
+ */
+export const REFRESH_LOCK = 'session-refresh';
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(REFRESH_LOCK, work) as Promise<T>) : work();
+}
+
 let inflightRefresh: Promise<string | null> | null = null;
 let bootstrapped: Promise<void> | null = null;
 // Bumped by every sign-in/out, so a refresh that was overtaken by a logout cannot sign back in.
@@ -86,7 +98,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   refresh: () => {
     if (inflightRefresh) return inflightRefresh;
     const started = epoch;
-    inflightRefresh = apiRequest<{ accessToken: string }>('/auth/refresh', { method: 'POST' })
+    inflightRefresh = oneTabAtATime(() => apiRequest<{ accessToken: string }>('/auth/refresh', { method: 'POST' }))
       .then(({ accessToken }) => {
         if (epoch !== started) return get().token;
         get().signIn(accessToken);

@@ -1,8 +1,10 @@
 /**
  * Creates an admin, or updates the account with that username to admin with the given e-mail and
- * password. Usage: pnpm --filter @site/api admin:create [--username U] [--email E] [--password P]
- * (missing values are asked for; the password is not echoed). Uses the same database settings as
- * the server (DATABASE_URL or DATA_DIR).
+ * password. Usage:
+ *   pnpm --filter @site/api admin:create [--username U] [--email E]            (asks, without echo)
+ *   echo "$PW" | pnpm --filter @site/api admin:create --username U --email E --password-stdin
+ * The password is never an argument: arguments show in `ps` and in shell history. Uses the same
+ * database settings as the server (DATABASE_URL or DATA_DIR).
  */
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
@@ -28,14 +30,37 @@ async function ask(question: string, hidden = false): Promise<string> {
   return answer;
 }
 
+/** The whole of standard input, less one trailing line break (what `echo` adds). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+function fail(message: string): void {
+  console.error(message);
+  process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
-  });
+  if (process.argv.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
+    return fail('--password is not accepted (it would show in ps and shell history): use --password-stdin, or leave it out to be asked.');
+  }
+  let values: { username?: string; email?: string; 'password-stdin'?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: { username: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+    }));
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  const fromStdin = values['password-stdin'] === true;
+  // Standard input carries the password, so the other values cannot be asked for.
+  if (fromStdin && (!values.username || !values.email)) return fail('--password-stdin needs --username and --email.');
   const parsed = RegisterBody.safeParse({
     username: values.username ?? (await ask('Username: ')),
     email: values.email ?? (await ask('Email: ')),
-    password: values.password ?? (await ask('Password: ', true)),
+    password: fromStdin ? await readStdin() : await ask('Password: ', true),
   });
   if (!parsed.success) {
     console.error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));

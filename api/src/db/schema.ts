@@ -6,6 +6,7 @@ import { events } from '../modules/events/table';
 import { packages } from '../modules/packages/table';
 import { contactMessages } from '../modules/contacts/table';
 import { newsletterSubscriptions } from '../modules/newsletters/table';
+import { rateLimits } from '../plugins/rate-limit-table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
 export const schema = {
@@ -18,5 +19,6 @@ export const schema = {
   packages,
   contactMessages,
   newsletterSubscriptions,
+  rateLimits,
 };
 export type Schema = typeof schema;

@@ -2,10 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * The site's absolute origin for links that leave the page (e-mails, sitemap): PUBLIC_URL when set,
- * else the origin the request came in on (proxies are trusted, so X-Forwarded-Proto/Host count).
+ * The site's absolute origin for links served in a page the visitor fetched (sitemap, robots, RSS):
+ * PUBLIC_URL when set, else the origin the request came in on. The answer goes back to whoever
+ * sent the headers, so a forged Host only misleads the forger.
  */
 export function publicOrigin(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest): string {
   if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
   return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The origin for links in e-mails. Never taken from a request: a mail goes to someone else, and a
+ * forged Host or X-Forwarded-Host would point a reset or unsubscribe link at the forger's site.
+ * Without PUBLIC_URL it is this machine (the app warns at start).
+ */
+export function emailOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }

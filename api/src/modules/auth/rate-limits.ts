@@ -9,7 +9,7 @@ export const IP_LIMITS = {
   resetPassword: { max: 20, timeWindow: 60_000 },
 } as const;
 
-/** Per username, wherever the requests come from (slows down a distributed guess of one account). */
+/** Per username, wherever the requests come from (slows down a distributed guess of one account); counted in the database like the route limits. */
 export const USERNAME_LIMITS = {
   login: { max: 10, timeWindow: 5 * 60_000 },
   register: { max: 5, timeWindow: 5 * 60_000 },

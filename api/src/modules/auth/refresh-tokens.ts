@@ -23,8 +23,8 @@ export interface RefreshTokenService {
   rotate(token: string): Promise<RotationResult>;
   /** Ends the session the token belongs to (logout). */
   revokeFamilyOf(token: string): Promise<void>;
-  /** Ends every session of a user (password reset). */
-  revokeAllForUser(userId: string): Promise<void>;
+  /** Ends every session of a user (password reset); `executor` lets a caller's transaction include it. */
+  revokeAllForUser(userId: string, executor?: Db): Promise<void>;
 }
 
 export function createRefreshTokenService(db: Db): RefreshTokenService {
@@ -72,8 +72,8 @@ export function createRefreshTokenService(db: Db): RefreshTokenService {
       if (row) await revokeFamily(row.familyId);
     },
 
-    async revokeAllForUser(userId) {
-      await db
+    async revokeAllForUser(userId, executor = db) {
+      await executor
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));

@@ -6,6 +6,7 @@ import { ApiErrorBody } from '@site/shared/contracts/common';
 import { AccessTokenBody, LoginBody } from '@site/shared/contracts/auth';
 import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
+import { noStore } from '../../plugins/no-store';
 import { IP_LIMITS, limitPerUsername } from './rate-limits';
 import type { IssuedRefreshToken } from './refresh-tokens';
 import { assertSameOrigin, isHttps } from './site-origin';
@@ -34,6 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     '/auth/login',
     {
       config: { rateLimit: IP_LIMITS.login },
+      onRequest: noStore,
       preHandler: limitPerUsername(app, 'login'),
       schema: {
         tags: ['auth'],
@@ -54,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/refresh',
     {
+      onRequest: noStore,
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh cookie and get a new access token',
@@ -80,6 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/logout',
     {
+      onRequest: noStore,
       schema: {
         tags: ['auth'],
         summary: 'End this session server-side and clear the refresh cookie',

@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
 
-/** The site's own origin: PUBLIC_URL when set, else the one the request was addressed to. */
+/**
+ * The site's own origin for the same-origin check: PUBLIC_URL when set, else the one the request was
+ * addressed to. Not for links in e-mails (see emailOrigin): there a forged Host would reach a victim.
+ */
 export function siteOrigin(request: FastifyRequest, config: Config): string {
   if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
   return `${request.protocol}://${request.host}`;

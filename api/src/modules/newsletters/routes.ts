@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { NewsletterRequest, NewsletterResponse } from '@site/shared/contracts/marketing';
 import { HttpError } from '../../plugins/errors';
-import { publicOrigin } from '../../plugins/public-origin';
+import { emailOrigin } from '../../plugins/public-origin';
 import { createNewslettersService } from './service';
 import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
 
@@ -35,7 +35,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       },
     },
     async (request, reply) => {
-      await newsletters.subscribe(request.body.email, publicOrigin(config, request));
+      await newsletters.subscribe(request.body.email, emailOrigin(config));
       return reply.code(201).send({ email: request.body.email, status: 'subscribed' as const });
     },
   );

@@ -3,8 +3,9 @@ import { ApiErrorBody } from '@site/shared/contracts/common';
 import { ForgotPasswordBody, MessageBody, RegisterBody, ResetPasswordBody, UserBody } from '@site/shared/contracts/auth';
 import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
+import { noStore } from '../../plugins/no-store';
 import { IP_LIMITS, limitPerUsername } from '../auth/rate-limits';
-import { siteOrigin } from '../auth/site-origin';
+import { emailOrigin } from '../../plugins/public-origin';
 import { resetPasswordMail } from './reset-mail';
 import type { UserRow } from './service';
 
@@ -23,6 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/users/register',
     {
       config: { rateLimit: IP_LIMITS.register },
+      onRequest: noStore,
       preHandler: limitPerUsername(app, 'register'),
       schema: {
         tags: ['users'],
@@ -37,6 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   app.get(
     '/users/me',
     {
+      onRequest: noStore,
       preHandler: app.requireUser,
       schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: UserBody, 401: ApiErrorBody } },
     },
@@ -51,6 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/users/forgot-password',
     {
       config: { rateLimit: IP_LIMITS.forgotPassword },
+      onRequest: noStore,
       preHandler: limitPerUsername(app, 'forgotPassword'),
       schema: {
         tags: ['users'],
@@ -62,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     async (request) => {
       const reset = await app.users.createPasswordReset(request.body.username);
       if (reset) {
-        const link = `${siteOrigin(request, config)}/login?reset=${encodeURIComponent(reset.token)}`;
+        const link = `${emailOrigin(config)}/login?reset=${encodeURIComponent(reset.token)}`;
         // Not awaited: the answer must not take longer when the account exists.
         app.mail
           .send(resetPasswordMail(reset.user.email, reset.user.username, link))
@@ -76,6 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/users/reset-password',
     {
       config: { rateLimit: IP_LIMITS.resetPassword },
+      onRequest: noStore,
       schema: {
         tags: ['users'],
         summary: 'Set a new password with a reset link token (single use); ends every session',

@@ -116,24 +116,41 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
       return { user, token };
     },
 
-    /** Sets the password and ends every session; false when the token is unknown, used or expired. */
+    /**
+     * Sets the password, spends every unused reset link of the user and ends every session, all in
+     * one transaction: a reset either happens completely or not at all. False when the token is
+     * unknown, used or expired.
+     */
     async resetPassword(token: string, password: string): Promise<boolean> {
-      const [claimed] = await db
-        .update(passwordResetTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, hashSecretToken(token)),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, new Date()),
-          ),
-        )
-        .returning({ userId: passwordResetTokens.userId });
-      if (!claimed) return false;
+      const usable = () =>
+        and(
+          eq(passwordResetTokens.tokenHash, hashSecretToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        );
+      // A cheap look first, so a bad token costs no password hashing and no transaction.
+      const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable());
+      if (!candidate) return false;
+      // Hashed outside the transaction: it takes a while and needs no lock.
       const passwordHash = await hashPassword(password);
-      await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
-      await refreshTokens.revokeAllForUser(claimed.userId);
-      return true;
+      return db.transaction(async (tx) => {
+        // Conditional claim: of two simultaneous resets with one link, exactly one gets here.
+        const [claimed] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(usable())
+          .returning({ userId: passwordResetTokens.userId });
+        if (!claimed) return false;
+        // Every other link the user was sent dies with this reset (an older mail may sit in a
+        // mailbox someone else can read).
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+        await refreshTokens.revokeAllForUser(claimed.userId, tx);
+        return true;
+      });
     },
   };
 }

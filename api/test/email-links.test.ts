@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+import { decodeQp, outbox } from './outbox';
+import { register, uniqueName } from './accounts-helpers';
+
+// Everything a client could say about where it thinks the site is.
+const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+
+/** The newest message to `to` (the reset mail goes out after the answer, so wait for it). */
+async function mailTo(app: FastifyInstance, to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const mail = (await outbox(app)).map(decodeQp).filter((m) => m.includes(`To: ${to}`)).at(-1);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+const links = (mail: string) => [...mail.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
+
+describe.each(testDatabases())('links in e-mails on $name', (target) => {
+  let local: FastifyInstance;
+  let configured: FastifyInstance;
+
+  beforeAll(async () => {
+    const database = await target.open();
+    // Even behind a trusted proxy, forwarded headers must not reach a link in an e-mail.
+    local = await buildTestApp(database, { env: { TRUST_PROXY: 'true', PORT: '3456' } });
+    configured = await buildTestApp(database, { env: { TRUST_PROXY: 'true', PUBLIC_URL: 'https://tinytitans.example/' } });
+  });
+  afterAll(async () => {
+    await local?.close();
+    await configured?.close();
+    await target.dispose();
+  });
+
+  const forgotPassword = (app: FastifyInstance, username: string) =>
+    app.inject({ method: 'POST', url: '/api/users/forgot-password', headers: FORGED, payload: { username } });
+  const subscribe = (app: FastifyInstance, email: string) =>
+    app.inject({ method: 'POST', url: '/api/newsletters', headers: FORGED, payload: { email } });
+
+  it.each([
+    ['without PUBLIC_URL', () => local, 'http://localhost:3456/'],
+    ['with PUBLIC_URL', () => configured, 'https://tinytitans.example/'],
+  ])('builds the reset link from the configuration, not a forged Host (%s)', async (_label, app, origin) => {
+    const { username } = await register(app());
+    expect((await forgotPassword(app(), username)).statusCode).toBe(200);
+    const mail = await mailTo(app(), `${username}@example.com`);
+    expect(links(mail)).toEqual([expect.stringMatching(new RegExp(`^${origin}login\\?reset=[\\w-]+$`))]);
+    expect(mail).not.toContain('evil.example');
+  });
+
+  it.each([
+    ['without PUBLIC_URL', () => local, 'http://localhost:3456/'],
+    ['with PUBLIC_URL', () => configured, 'https://tinytitans.example/'],
+  ])('builds the newsletter links from the configuration, not a forged Host (%s)', async (_label, app, origin) => {
+    const email = `${uniqueName('reader')}@example.com`;
+    expect((await subscribe(app(), email)).statusCode).toBe(201);
+    const mail = await mailTo(app(), email);
+    expect(links(mail).length).toBeGreaterThan(0);
+    for (const link of links(mail)) expect(link.startsWith(origin)).toBe(true);
+    expect(mail).not.toContain('evil.example');
+  });
+});
