@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
 import { useAssistant } from './assistant-store';
-import { closeAssistant, openAssistant } from './assistant-actions';
+import { closeAssistant, openAssistant, returnFocus } from './assistant-actions';
 import { containFocus } from './contain-focus';
 
 const CallButton = styled.button`
@@ -97,6 +97,7 @@ export function AiCallButton() {
     return () => {
       window.removeEventListener('keydown', onKey);
       release();
+      returnFocus();
     };
   }, [open, element]);
 

@@ -5,6 +5,8 @@ type WidgetElement = HTMLElement & { open?: () => void };
 
 /** The control that opened the widget, where focus goes back when it closes. */
 let opener: HTMLElement | null = null;
+/** Set on close; focused once the page is no longer inert (see returnFocus). */
+let focusTarget: HTMLElement | null = null;
 
 /** Shows the widget and the backdrop, or explains why it cannot. */
 export function openAssistant(from?: HTMLElement | null): void {
@@ -38,8 +40,14 @@ export function closeAssistant({ restoreFocus = true }: { restoreFocus?: boolean
   const { element, open } = useAssistant.getState();
   if (element) element.style.display = 'none';
   useAssistant.setState({ open: false });
-  const back = opener;
-  opener = null;
   // Only on the close itself: the widget may report a second close after a link's.
-  if (open && restoreFocus && back?.isConnected) back.focus();
+  if (open) focusTarget = restoreFocus ? opener : null;
+  opener = null;
+}
+
+/** Called when the page behind the widget is live again: focus can only land there now. */
+export function returnFocus(): void {
+  const target = focusTarget;
+  focusTarget = null;
+  if (target?.isConnected) target.focus();
 }
