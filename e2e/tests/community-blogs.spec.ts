@@ -93,6 +93,25 @@ test('a blog with an uploaded video shows a video player', async ({ page }) => {
   await expect(page.locator('main article img')).toHaveCount(0);
 });
 
+test('a blog\'s media takes its box at once: the summary does not move when the image arrives', async ({ page }) => {
+  const cid = await uploadMedia(PNG_1PX, 'late.png', 'image/png');
+  const blog = await createBlog({ title: 'Late image', summary: 'Stays put.', media_cid: cid, content: '<p>x</p>' });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/ipfs/${cid}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/blog/${blog.slug}`);
+  const summary = page.getByText('Stays put.');
+  await expect(summary).toBeVisible();
+  const before = (await summary.boundingBox())!.y;
+  release();
+  const image = page.getByRole('img', { name: 'Late image' });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  expect((await summary.boundingBox())!.y).toBe(before);
+});
+
 test('a blog whose media URL names a video file shows a video', async ({ page }) => {
   await page.route('**/api/blogs/search?field=slug**', (route) =>
     route.fulfill({ json: [{ ...fakeBlog(5, 'https://media.example/clip.mp4'), slug: 'fake-video' }] }),
