@@ -89,7 +89,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
       await api.register(healthRoutes);
       await api.register(usersRoutes, { config });
       await api.register(authRoutes, { config });
-      await api.register(blogRoutes, { config });
+      await api.register(blogRoutes, { config, store: mediaStore });
       await api.register(eventRoutes);
       await api.register(packageRoutes);
       await api.register(mediaApiRoutes, { config, store: mediaStore });

@@ -15,6 +15,28 @@ const optionalUrl = (protocols: RegExp) =>
     message: 'must be a valid URL',
   });
 
+/**
+ * A comma-separated list of https/wss origins (e.g. "https://api.agent.example, wss://rt.agent.example"),
+ * read as a list of canonical origins; a path, a query or another scheme is refused.
+ */
+const originList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const items = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+    const origins: string[] = [];
+    for (const item of items) {
+      const url = URL.canParse(item) ? new URL(item) : null;
+      const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+      if (!url || !/^(https|wss):$/.test(url.protocol) || !bare) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not an https or wss origin` });
+        return z.NEVER;
+      }
+      origins.push(`${url.protocol}//${url.host}`);
+    }
+    return [...new Set(origins)];
+  });
+
 /** Every setting the api reads, all optional, parsed once at start. */
 export const ConfigSchema = z
   .object({
@@ -43,9 +65,10 @@ export const ConfigSchema = z
     GOOGLE_PRIVATE_KEY: optionalString,
     GOOGLE_CALENDAR_ID: optionalString,
     IPFS_API_URL: optionalUrl(/^https?:/),
-    IPFS_GATEWAY_URL: optionalUrl(/^https?:/),
     AI_WIDGET_SCRIPT_URL: optionalUrl(/^https:/),
     AI_WIDGET_AGENT_ID: optionalString,
+    /** Origins an external widget talks to (its api, its realtime socket), added to the CSP. */
+    AI_WIDGET_CONNECT_ORIGINS: originList,
     /** How long the readiness probe reports draining before the listener closes on shutdown. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -51,3 +51,18 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('AI_WIDGET_CONNECT_ORIGINS', () => {
+  it('reads a comma-separated list of https and wss origins', () => {
+    const config = loadConfig({ AI_WIDGET_CONNECT_ORIGINS: ' https://api.agent.example, wss://rt.agent.example:8443/ ,' });
+    expect(config.AI_WIDGET_CONNECT_ORIGINS).toEqual(['https://api.agent.example', 'wss://rt.agent.example:8443']);
+    expect(loadConfig({}).AI_WIDGET_CONNECT_ORIGINS).toEqual([]);
+  });
+
+  it.each(['http://insecure.example', 'https://api.agent.example/path', 'ftp://files.example', 'not a url'])(
+    'refuses %s, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ AI_WIDGET_CONNECT_ORIGINS: value })).toThrow(/AI_WIDGET_CONNECT_ORIGINS/);
+    },
+  );
+});

@@ -137,19 +137,3 @@ describe.each(testDatabases())('media on $name', (target) => {
     expect(res.json()).toEqual({ gateway_url: '/ipfs/' });
   });
 });
-
-describe.each(testDatabases())('media with a configured gateway on $name', (target) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { IPFS_GATEWAY_URL: 'https://gateway.example/ipfs/' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
-
-  it('hands the configured gateway to the front end', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/media/config' });
-    expect(res.json()).toEqual({ gateway_url: 'https://gateway.example/ipfs/' });
-  });
-});

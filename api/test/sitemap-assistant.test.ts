@@ -86,13 +86,43 @@ describe.each(testDatabases())('sitemap, robots and assistant on $name', (target
 
   it('points the shell at the configured external widget', async () => {
     const other = await buildTestApp(app.database, {
-      env: { AI_WIDGET_SCRIPT_URL: 'https://widget.example/embed.js', AI_WIDGET_AGENT_ID: 'agent_123' },
+      env: {
+        AI_WIDGET_SCRIPT_URL: 'https://widget.example/embed.js',
+        AI_WIDGET_AGENT_ID: 'agent_123',
+        AI_WIDGET_CONNECT_ORIGINS: 'https://api.agent.example,wss://rt.agent.example',
+      },
     });
     try {
       const res = await other.inject({ method: 'GET', url: '/api/assistant/config' });
       expect(res.json()).toEqual({ scriptUrl: 'https://widget.example/embed.js', element: 'elevenlabs-convai', agentId: 'agent_123', builtIn: false });
+      // The widget may talk to its own api and socket, and play audio from its api.
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.agent\.example wss:\/\/rt\.agent\.example/);
+      expect(csp).toMatch(/media-src [^;]*https:\/\/api\.agent\.example/);
+      expect(csp).not.toMatch(/media-src [^;]*wss:/);
     } finally {
       await other.close();
     }
   });
+
+  it('lets shared caches keep origin-derived documents only when PUBLIC_URL fixes the origin', async () => {
+    for (const url of ['/sitemap.xml', '/robots.txt', '/api/blogs/rss.xml']) {
+      const res = await app.inject({ method: 'GET', url, headers: { host: 'a.example' } });
+      expect(res.statusCode).toBe(200);
+      // Built from the Host of this request: a cache must not hand it to a visitor of another host.
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toBe('Host, X-Forwarded-Host, X-Forwarded-Proto');
+    }
+    const fixed = await buildTestApp(app.database, { env: { PUBLIC_URL: 'https://tinytitans.example' } });
+    try {
+      for (const url of ['/sitemap.xml', '/robots.txt', '/api/blogs/rss.xml']) {
+        const res = await fixed.inject({ method: 'GET', url });
+        expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+        expect(res.headers.vary).toBeUndefined();
+      }
+    } finally {
+      await fixed.close();
+    }
+  });
 });
+

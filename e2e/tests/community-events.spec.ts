@@ -75,7 +75,12 @@ test('an event opens in a modal that locks scrolling, traps focus and closes wit
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect(await overflow()).not.toContain('hidden');
-  await expect(carousel(page).getByRole('button', { name: /Fake event 2/ })).toBeFocused();
+  await expect(carousel(page).getByRole('button', { name: 'View details: Fake event 2' })).toBeFocused();
+
+  // Keyboard: the card's own button opens the same modal.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await cardTitles(page).first().click();
   await page.getByRole('dialog').getByRole('link', { name: 'Register Now' }).click();
@@ -83,11 +88,26 @@ test('an event opens in a modal that locks scrolling, traps focus and closes wit
   expect(await overflow()).not.toContain('hidden');
 });
 
-test('when events cannot be loaded, sample events are shown with a note', async ({ page }) => {
+test('event cards are articles with a heading and one short-named button (no heading in a button)', async ({ page }) => {
+  await serveEvents(page, [fakeEvent(1), fakeEvent(2)]);
+  await page.goto('/community');
+  const card = carousel(page).getByRole('article', { name: 'Fake event 1' });
+  await expect(card.getByRole('heading', { level: 3, name: 'Fake event 1' })).toBeVisible();
+  await expect(card.getByRole('button')).toHaveCount(1);
+  await expect(card.getByRole('button', { name: 'View details: Fake event 1' })).toHaveAttribute('aria-haspopup', 'dialog');
+  expect(await carousel(page).locator('button h3, button p').count()).toBe(0);
+});
+
+test('when events cannot be loaded, sample events are shown with a note and cannot lead to Event not found.', async ({ page }) => {
   await page.route('**/api/events**', (route) => route.abort());
   await page.goto('/community');
   await expect(page.getByText('Note: Showing sample events. Live event data may be unavailable.')).toBeVisible();
   await expect(cardTitles(page).first()).toHaveText(/^Sample event:/);
+  await cardTitles(page).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Register Now' })).toBeDisabled();
+  await expect(dialog.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
+  await expect(dialog).toContainText('This is a sample event, so registration is not open.');
 });
 
 test('when there are no events, sample events are shown without the note', async ({ page }) => {

@@ -41,6 +41,40 @@ test('when ready: opens the widget with a backdrop and a toast, answers from the
   await expect(page.locator('#pricing')).toContainText('Starter Strategy Call');
 });
 
+test('the open widget keeps focus inside, Escape closes it, and focus returns to the button', async ({ page }) => {
+  await page.goto('/');
+  const button = callButton(page);
+  await expect(button).toHaveAttribute('aria-disabled', 'false');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const widget = page.getByRole('dialog', { name: 'Tiny Titans AI assistant' });
+  await expect(widget).toBeVisible();
+  await expect(widget.getByLabel('Your question')).toBeFocused();
+  // The page behind is inert: neither Tab nor Shift+Tab can reach it.
+  expect(await page.locator('#root').evaluate((root) => (root as HTMLElement).inert)).toBe(true);
+  const focusInWidget = () => page.evaluate(() => document.activeElement?.tagName.toLowerCase());
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await focusInWidget()).toBe('tiny-titans-assistant');
+  }
+  await page.keyboard.press('Escape');
+  await expect(widget).toBeHidden();
+  await expect(page.getByTestId('ai-assistant-backdrop')).toHaveCount(0);
+  await expect(button).toBeFocused();
+  expect(await page.locator('#root').evaluate((root) => (root as HTMLElement).inert)).toBe(false);
+
+  // Closed with the backdrop or the widget's own close button: focus goes back there too.
+  await button.click();
+  await expect(widget).toBeVisible();
+  await page.getByTestId('ai-assistant-backdrop').click({ position: { x: 10, y: 200 } });
+  await expect(widget).toBeHidden();
+  await expect(button).toBeFocused();
+  await button.click();
+  await widget.getByRole('button', { name: 'Close assistant' }).click();
+  await expect(widget).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
 test('while the widget is loading the button is disabled and explains itself', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -29,30 +29,65 @@ test('the hero shows the headline, both calls to action and six labelled orbs, o
   await expect(page.locator('#services')).toBeInViewport();
 });
 
-test('the headline is the largest contentful paint and nothing shifts', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.locator('h1')).toBeVisible();
-  const result = await page.evaluate(
-    () =>
-      new Promise<{ lcp: string; cls: number }>((resolve) => {
-        let lcp = '';
-        let cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) lcp = entry.element?.tagName ?? lcp;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) cls += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve({ lcp, cls }), 1500);
-      }),
-  );
-  expect(result.lcp).toBe('H1');
-  expect(result.cls).toBeLessThan(0.05);
-  // No web font can block the headline.
-  expect(await page.evaluate(() => (document.fonts as unknown as Set<FontFace>).size)).toBe(0);
-});
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}px the headline paints first and nothing shifts, down through the booking section`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    // The booking remote is held back until the reader is looking at its slot, the worst moment for it to arrive.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/remotes/mfe-commerce/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number; __lcp: string };
+      w.__cls = 0;
+      w.__lcp = '';
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) w.__lcp = entry.element?.tagName ?? w.__lcp;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForTimeout(1000);
+    // On a phone the hero's lead paragraph may outsize the headline; the desktop layout is the spec's.
+    if (viewport.width >= 1024) expect(await page.evaluate(() => (window as unknown as { __lcp: string }).__lcp)).toBe('H1');
+    // No web font can block the headline.
+    expect(await page.evaluate(() => (document.fonts as unknown as Set<FontFace>).size)).toBe(0);
+
+    // Scroll in steps to #pricing, as a reader would; the booking remote arrives while it is in view.
+    const top = (id: string) => page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const scrollThrough = async (to: number) => {
+      const from = await page.evaluate(() => window.scrollY);
+      for (let y = from; y <= to; y += 300) {
+        await page.evaluate((at) => window.scrollTo({ top: at, behavior: 'instant' }), Math.min(y, to));
+        await page.waitForTimeout(50);
+      }
+    };
+    await scrollThrough((await top('pricing')) - 80);
+    await expect(page.locator('#pricing').getByRole('status')).toHaveText('Loading packages…');
+    const whyUsTop = await top('why-us');
+    release();
+    await expect(page.locator('#pricing')).toContainText('Starter Strategy Call');
+    await page.waitForTimeout(300);
+    // The slot reserved the section's height: what follows it did not move (scroll anchoring may
+    // hide such a jump from the layout-shift score, so it is checked directly too).
+    expect(Math.abs((await top('why-us')) - whyUsTop)).toBeLessThan(60);
+    // And on past it, to the contact section.
+    await scrollThrough((await top('contact')) - 80);
+    await page.waitForTimeout(300);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls).toBeLessThan(0.1);
+  });
+}
 
 test('sections come in the spec order', async ({ page }) => {
   await page.goto('/');

@@ -26,7 +26,9 @@ export const securityHeadersPlugin = fp<{ config: Config }>(
     const razorpay = config.RAZORPAY_KEY_ID ? ['https://checkout.razorpay.com'] : [];
     const razorpayFrames = config.RAZORPAY_KEY_ID ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [];
     const widget = originOf(config.AI_WIDGET_SCRIPT_URL);
-    const gateway = originOf(config.IPFS_GATEWAY_URL);
+    // What an external voice agent fetches or streams from (its api, websocket, audio).
+    const widgetConnect = config.AI_WIDGET_CONNECT_ORIGINS;
+    const widgetMedia = widgetConnect.filter((origin) => origin.startsWith('https:'));
     // Read at start: after pointing a remote elsewhere in remotes.json, restart to allow its origin.
     const remotes = remoteOrigins(config.WEB_ROOT);
     await app.register(helmet, {
@@ -39,9 +41,9 @@ export const securityHeadersPlugin = fp<{ config: Config }>(
           // styled-components injects its rules at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', ...gateway],
+          mediaSrc: ["'self'", 'blob:', ...widgetMedia],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...remotes, ...widget, ...razorpay],
+          connectSrc: ["'self'", ...remotes, ...widget, ...widgetConnect, ...razorpay],
           frameSrc: ["'self'", ...razorpayFrames, ...widget],
           workerSrc: ["'self'", 'blob:'],
           manifestSrc: ["'self'"],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, SlugSchema } from './common';
-import { MediaRef, SearchValue, TimestampSchema } from './content-fields';
+import { MediaRef, MediaType, SearchValue, TimestampSchema } from './content-fields';
 
 export const BlogStatus = z.enum(['draft', 'published', 'archived']);
 export type BlogStatus = z.infer<typeof BlogStatus>;
@@ -12,6 +12,11 @@ export const Blog = z.object({
   content: z.string(),
   summary: z.string().nullable(),
   media_cid: z.string().nullable(),
+  /**
+   * How to show media_cid, decided by the api (from the stored upload's content type, or from a
+   * URL's file name), so the page can lay the media out without asking the gateway first.
+   */
+  media_type: MediaType.nullable(),
   author_id: z.string(),
   published_at: z.string().nullable(),
   status: BlogStatus,

@@ -11,7 +11,10 @@ import {
   BlogUpdateBody,
 } from '@site/shared/contracts/blogs';
 import type { Config } from '../../config';
+import type { MediaStore } from '../media/store';
 import { isAdminViewer } from '../../plugins/viewer';
+import { setOriginDocumentCaching } from '../sitemap/origin-cache';
+import { mediaTypeResolver, withMediaType, withMediaTypes, type BlogRecord } from './media-type';
 import { renderBlogFeed } from './rss';
 import { archiveBlogs, createBlog, listFeedBlogs, reactivateBlog, searchBlogs, updateBlog } from './service';
 
@@ -19,8 +22,11 @@ const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: A
 const tags = ['blogs'];
 const admin = [{ bearer: [] }];
 
-export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaStore }> = async (app, { config, store }) => {
   const db = () => app.database.db;
+  const mediaType = mediaTypeResolver(store);
+  const one = async (blog: Promise<BlogRecord>) => withMediaType(await blog, mediaType);
+  const many = async (blogs: Promise<BlogRecord[]>) => withMediaTypes(await blogs, mediaType);
 
   app.get(
     '/blogs/search',
@@ -32,7 +38,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         response: { 200: BlogList, 400: ApiErrorBody },
       },
     },
-    async (request) => searchBlogs(db(), request.query.field, request.query.value, await isAdminViewer(request)),
+    async (request) => many(searchBlogs(db(), request.query.field, request.query.value, await isAdminViewer(request))),
   );
 
   app.get(
@@ -52,7 +58,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         siteName: 'Tiny Titans AI',
         description: 'Articles from the Tiny Titans AI community.',
       });
-      return reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(xml);
+      return setOriginDocumentCaching(reply.type('application/rss+xml; charset=utf-8'), config, 300).send(xml);
     },
   );
 
@@ -62,7 +68,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       onRequest: app.requireAdmin,
       schema: { tags, security: admin, summary: 'Create a blog post (admin)', body: BlogCreateBody, response: { 201: Blog, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await createBlog(db(), request.user.sub, request.body)),
+    async (request, reply) => reply.code(201).send(await one(createBlog(db(), request.user.sub, request.body))),
   );
 
   // Registered before /blogs/:id so "archive" is never read as an id.
@@ -72,7 +78,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       onRequest: app.requireAdmin,
       schema: { tags, security: admin, summary: 'Archive blog posts (admin)', body: BlogArchiveBody, response: { 200: BlogList, ...errors } },
     },
-    async (request) => archiveBlogs(db(), request.body.ids),
+    async (request) => many(archiveBlogs(db(), request.body.ids)),
   );
 
   app.put(
@@ -88,7 +94,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         response: { 200: Blog, ...errors },
       },
     },
-    async (request) => updateBlog(db(), request.params.id, request.body),
+    async (request) => one(updateBlog(db(), request.params.id, request.body)),
   );
 
   app.put(
@@ -103,6 +109,6 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         response: { 200: Blog, ...errors },
       },
     },
-    async (request) => reactivateBlog(db(), request.params.id),
+    async (request) => one(reactivateBlog(db(), request.params.id)),
   );
 };

@@ -1,9 +1,24 @@
-import type { Blog } from '@site/shared/contracts/blogs';
+import type { BlogRecord } from './media-type';
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Decodes the character references the sanitizer writes, so they are escaped once, not twice. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? whole;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** The text of stored (sanitized, entity-encoded) HTML, decoded: the feed escapes it itself. */
+const plainText = (html: string) =>
+  decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export interface FeedOptions {
   /** Absolute origin of the site, e.g. https://tinytitans.ai (no trailing slash). */
@@ -13,7 +28,7 @@ export interface FeedOptions {
 }
 
 /** An RSS 2.0 document of published posts, with absolute links. */
-export function renderBlogFeed(posts: Blog[], { origin, siteName, description }: FeedOptions): string {
+export function renderBlogFeed(posts: BlogRecord[], { origin, siteName, description }: FeedOptions): string {
   const items = posts
     .map((post) => {
       const link = `${origin}/blog/${encodeURIComponent(post.slug)}`;

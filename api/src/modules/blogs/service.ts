@@ -1,16 +1,17 @@
 import type { z } from 'zod';
-import type { Blog, BlogSearchField, BlogUpdateBody } from '@site/shared/contracts/blogs';
+import type { BlogSearchField, BlogUpdateBody } from '@site/shared/contracts/blogs';
 import { BlogStatus, type BlogCreateBody } from '@site/shared/contracts/blogs';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../plugins/errors';
+import type { BlogRecord } from './media-type';
 import { blogRepository, type BlogPatch } from './repository';
 import { sanitizeBlogHtml } from './sanitize';
 import type { BlogRow } from './table';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toBlog(row: BlogRow): Blog {
+export function toBlog(row: BlogRow): BlogRecord {
   return {
     id: row.id,
     slug: row.slug,
@@ -45,7 +46,7 @@ async function guardSlug<T>(work: () => Promise<T>): Promise<T> {
 
 const notFound = () => new HttpError(404, 'not_found', 'Blog not found.');
 
-export async function createBlog(db: Db, authorId: string, body: z.output<typeof BlogCreateBody>): Promise<Blog> {
+export async function createBlog(db: Db, authorId: string, body: z.output<typeof BlogCreateBody>): Promise<BlogRecord> {
   const publishedAt = body.published_at ? new Date(body.published_at) : body.status === 'published' ? new Date() : null;
   const row = await guardSlug(() =>
     blogRepository.insert(db, {
@@ -62,7 +63,7 @@ export async function createBlog(db: Db, authorId: string, body: z.output<typeof
   return toBlog(row);
 }
 
-export async function updateBlog(db: Db, id: string, body: BlogUpdateBody): Promise<Blog> {
+export async function updateBlog(db: Db, id: string, body: BlogUpdateBody): Promise<BlogRecord> {
   const existing = await blogRepository.findById(db, id);
   if (!existing) throw notFound();
   const patch: BlogPatch = {};
@@ -82,14 +83,14 @@ export async function updateBlog(db: Db, id: string, body: BlogUpdateBody): Prom
   return toBlog(row);
 }
 
-export async function archiveBlogs(db: Db, ids: string[]): Promise<Blog[]> {
+export async function archiveBlogs(db: Db, ids: string[]): Promise<BlogRecord[]> {
   const rows = await blogRepository.archive(db, [...new Set(ids)]);
   if (rows.length === 0) throw notFound();
   return rows.map(toBlog);
 }
 
 /** Brings back an archived or soft-deleted post: published if it had been published, else a draft. */
-export async function reactivateBlog(db: Db, id: string): Promise<Blog> {
+export async function reactivateBlog(db: Db, id: string): Promise<BlogRecord> {
   const existing = await blogRepository.findById(db, id);
   if (!existing) throw notFound();
   if (existing.status !== 'archived' && !existing.deletedAt) {
@@ -100,27 +101,29 @@ export async function reactivateBlog(db: Db, id: string): Promise<Blog> {
   return toBlog(row!);
 }
 
-/** GET /blogs/search. A public detail read (by slug) counts as a view. */
+/** GET /blogs/search. A public detail read (by slug) counts as a view; an admin's read does not. */
 export async function searchBlogs(
   db: Db,
   field: z.infer<typeof BlogSearchField>,
   value: string,
   admin: boolean,
-): Promise<Blog[]> {
+): Promise<BlogRecord[]> {
   if (field === 'status') {
     const status = BlogStatus.safeParse(value);
     if (!status.success) throw new HttpError(400, 'validation_error', 'status must be draft, published or archived.');
     if (!admin && status.data !== 'published') return [];
     return (await blogRepository.listByStatus(db, status.data, !admin)).map(toBlog);
   }
-  const viewed = await blogRepository.countView(db, value);
-  if (viewed) return [toBlog(viewed)];
-  if (!admin) return [];
+  if (!admin) {
+    const viewed = await blogRepository.countView(db, value);
+    return viewed ? [toBlog(viewed)] : [];
+  }
+  // Editors checking their posts are not readers: the count stays what the public made it.
   const row = await blogRepository.findBySlug(db, value, false);
   return row ? [toBlog(row)] : [];
 }
 
-export async function listFeedBlogs(db: Db, limit = 50): Promise<Blog[]> {
+export async function listFeedBlogs(db: Db, limit = 50): Promise<BlogRecord[]> {
   return (await blogRepository.listPublished(db, limit)).map(toBlog);
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { packages } from '../packages/table';
 import type { Db } from '../../db/database';
 import { events, type EventRow } from './table';
 
@@ -32,6 +33,16 @@ export const eventRepository = {
   async findById(db: Db, id: string): Promise<EventRow | undefined> {
     const [row] = await db.select().from(events).where(eq(events.id, id));
     return row;
+  },
+
+  /** Which of these package ids belong to active packages. */
+  async activePackageIds(db: Db, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(and(inArray(packages.id, ids), eq(packages.isActive, true)));
+    return new Set(rows.map((row) => row.id));
   },
 
   async addPackage(db: Db, eventId: string, packageId: string): Promise<void> {

@@ -76,10 +76,18 @@ export async function updateEvent(db: Db, id: string, body: EventUpdateBody): Pr
   return toEvent(row!);
 }
 
+/** Events as the caller may see them: the public is not shown inactive packages in packages_ids. */
+async function present(db: Db, rows: EventRow[], admin: boolean): Promise<Event[]> {
+  const events = rows.map(toEvent);
+  if (admin) return events;
+  const active = await eventRepository.activePackageIds(db, [...new Set(events.flatMap((event) => event.packages_ids))]);
+  return events.map((event) => ({ ...event, packages_ids: event.packages_ids.filter((id) => active.has(id)) }));
+}
+
 /** GET /events: the public sees published events only, whatever status it asks for. */
 export async function listEvents(db: Db, status: Event['status'] | undefined, admin: boolean): Promise<Event[]> {
   if (!admin && status && status !== 'published') return [];
-  return (await eventRepository.list(db, { status: admin ? status : 'published' })).map(toEvent);
+  return present(db, await eventRepository.list(db, { status: admin ? status : 'published' }), admin);
 }
 
 export async function searchEvents(
@@ -96,7 +104,7 @@ export async function searchEvents(
   }
   if (field === 'id' && !IdSchema.safeParse(value).success) throw new HttpError(400, 'validation_error', 'id must be a UUID.');
   const rows = await eventRepository.list(db, field === 'id' ? { status: visible, id: value } : { status: visible, slug: value });
-  return rows.map(toEvent);
+  return present(db, rows, admin);
 }
 
 /** For the packages module: an event a package may link to. */

@@ -20,8 +20,10 @@ export const mediaApiRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, {
 
   app.get(
     '/media/config',
-    { schema: { tags: ['media'], summary: 'Where media are read by CID', response: { 200: MediaConfig } } },
-    async () => ({ gateway_url: config.IPFS_GATEWAY_URL ?? '/ipfs/' }),
+    { schema: { tags: ['media'], summary: 'Where media are read by CID (always this site\'s /ipfs/)', response: { 200: MediaConfig } } },
+    // Always the local store: an IPFS node gives large files another root CID, so a public
+    // gateway would answer 404 for the CIDs this site hands out (decision 004).
+    async () => ({ gateway_url: '/ipfs/' }),
   );
 
   app.post(

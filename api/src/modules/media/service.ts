@@ -49,11 +49,32 @@ export async function uploadMedia(
   return stored;
 }
 
+/**
+ * The node's add URL under IPFS_API_URL, keeping any base path (a node behind a proxy at
+ * https://host/ipfs-node/ answers at https://host/ipfs-node/api/v0/add). Credentials written in
+ * the URL become a Basic Authorization header, since fetch refuses URLs that carry them.
+ */
+export function ipfsAddRequest(apiUrl: string): { url: URL; headers: Record<string, string> } {
+  const base = new URL(apiUrl);
+  const headers: Record<string, string> = {};
+  if (base.username || base.password) {
+    const credentials = `${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+    base.username = '';
+    base.password = '';
+  }
+  const href = base.href.split(/[?#]/)[0]!;
+  const url = new URL('api/v0/add', href.endsWith('/') ? href : `${href}/`);
+  // The node's root CID may differ from ours (it chunks files over 256 KiB); it is only a replica.
+  url.search = 'cid-version=1&raw-leaves=true&pin=true';
+  return { url, headers };
+}
+
 async function addToIpfs(apiUrl: string, bytes: Uint8Array, contentType: string): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: contentType }), 'upload');
-  const url = new URL('/api/v0/add?cid-version=1&raw-leaves=true&pin=true', apiUrl);
-  const response = await fetch(url, { method: 'POST', body: form, signal: AbortSignal.timeout(30_000) });
+  const { url, headers } = ipfsAddRequest(apiUrl);
+  const response = await fetch(url, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(30_000) });
   if (!response.ok) throw new Error(`IPFS add answered ${response.status}`);
 }
 

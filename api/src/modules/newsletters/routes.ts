@@ -6,22 +6,22 @@ import { NewsletterRequest, NewsletterResponse } from '@site/shared/contracts/ma
 import { HttpError } from '../../plugins/errors';
 import { emailOrigin } from '../../plugins/public-origin';
 import { createNewslettersService } from './service';
+import { registerOneClickParsers } from './one-click-parsers';
 import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
 
 export const NEWSLETTER_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 
 const TokenQuery = z.object({ token: z.string().regex(/^[\w-]{20,128}$/, 'Invalid token.') });
-// RFC 8058: mail providers POST `List-Unsubscribe=One-Click` as a form; our own page posts the same.
-const OneClickBody = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click') }).partial().nullish();
+// RFC 8058: mail providers POST `List-Unsubscribe=One-Click` as a urlencoded or multipart form (our
+// own page posts the same), some with an empty body. The token in the query is what counts.
+const OneClickBody = z.looseObject({ 'List-Unsubscribe': z.string().optional() }).nullish();
 const Html = z.string();
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const newsletters = createNewslettersService(app.database.db, app.mail, app.log);
 
   // Scoped to this plugin: only the unsubscribe endpoint takes form posts.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  registerOneClickParsers(app);
 
   app.post(
     '/newsletters',

@@ -1,4 +1,5 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { events } from '../events/table';
 import type { Db } from '../../db/database';
 import { packages, type PackageRow } from './table';
 
@@ -11,7 +12,11 @@ export interface PackageFilter {
   packageType?: PackageRow['packageType'];
   eventId?: string;
   isActive?: boolean;
+  /** Only what the public may see: active, and for an event package, its event published. */
+  publicOnly?: boolean;
 }
+
+
 
 export const packageRepository = {
   async insert(db: Db, values: PackageInsert): Promise<PackageRow> {
@@ -36,6 +41,16 @@ export const packageRepository = {
       filter.packageType !== undefined ? eq(packages.packageType, filter.packageType) : undefined,
       filter.eventId !== undefined ? eq(packages.eventId, filter.eventId) : undefined,
       filter.isActive !== undefined ? eq(packages.isActive, filter.isActive) : undefined,
+      // Subscriptions stand alone; an event ticket is public only while its event is published.
+      filter.publicOnly
+        ? and(
+            eq(packages.isActive, true),
+            or(
+              isNull(packages.eventId),
+              inArray(packages.eventId, db.select({ id: events.id }).from(events).where(eq(events.status, 'published'))),
+            ),
+          )
+        : undefined,
     ];
     return db
       .select()

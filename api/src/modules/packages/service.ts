@@ -118,14 +118,17 @@ export async function setPackageActive(db: Db, id: string, isActive: boolean): P
   return toPackage(row);
 }
 
-/** Both searches: the public one sees active packages only; `is_active` is for admins. */
+/**
+ * Both searches: the public one sees active packages, and event packages only while their event
+ * is published (nothing to list, find or buy for a draft or cancelled event); `is_active` is for admins.
+ */
 export async function searchPackages(
   db: Db,
   field: z.infer<typeof PackageAdminSearchField>,
   value: string,
   admin: boolean,
 ): Promise<Package[]> {
-  const filter: PackageFilter = admin ? {} : { isActive: true };
+  const filter: PackageFilter = admin ? {} : { publicOnly: true };
   switch (field) {
     case 'id':
     case 'event_id':
@@ -150,9 +153,15 @@ export async function searchPackages(
   return (await packageRepository.list(db, filter)).map(toPackage);
 }
 
-/** For the sitemap: slugs of active packages. */
+/** A package the public may buy (for an orders module): active, and its event published if any. */
+export async function findBuyablePackage(db: Db, id: string): Promise<Package | undefined> {
+  const [row] = await packageRepository.list(db, { id, publicOnly: true });
+  return row ? toPackage(row) : undefined;
+}
+
+/** For the sitemap: slugs of the packages the public can see. */
 export async function listPublicPackageSlugs(db: Db): Promise<{ slug: string; updated_at: string }[]> {
-  return (await packageRepository.list(db, { isActive: true })).map((row) => ({
+  return (await packageRepository.list(db, { publicOnly: true })).map((row) => ({
     slug: row.slug,
     updated_at: row.updatedAt.toISOString(),
   }));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SERVICE_SLUGS } from '@site/shared/contracts/marketing';
 import type { Config } from '../../config';
 import { publicOrigin } from '../../plugins/public-origin';
+import { setOriginDocumentCaching } from './origin-cache';
 
 /** A source of public paths (e.g. `/blog/my-post`), asked on every sitemap request. */
 export type SitemapSource = () => Promise<string[]>;
@@ -90,7 +91,7 @@ export const sitemapPlugin = fp<{ config: Config }>(
       '/robots.txt',
       { schema: { tags: ['seo'], summary: 'Crawler rules', response: { 200: Text } } },
       async (request, reply) =>
-        reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robotsTxt(publicOrigin(config, request))),
+        setOriginDocumentCaching(reply.type('text/plain; charset=utf-8'), config, 3600).send(robotsTxt(publicOrigin(config, request))),
     );
 
     app.get(
@@ -98,7 +99,7 @@ export const sitemapPlugin = fp<{ config: Config }>(
       { schema: { tags: ['seo'], summary: 'Every public page', response: { 200: Text } } },
       async (request, reply) => {
         const xml = sitemapXml(publicOrigin(config, request), await app.sitemap.paths());
-        return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(xml);
+        return setOriginDocumentCaching(reply.type('application/xml; charset=utf-8'), config, 600).send(xml);
       },
     );
   },

@@ -1,15 +1,21 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import { useMediaUrl } from '../../lib/media-url';
+import type { MediaType } from '@site/shared/contracts/content-fields';
+import { mediaKind, mediaUrl } from '../../lib/media-url';
 import { PLACEHOLDER_IMAGE } from './placeholder';
-import { useMediaKind } from './use-media-kind';
 
+/**
+ * A fixed 16:9 box (at most 520px high) laid out before the file arrives, so the summary and the
+ * content below never move when the image or the video's first frame loads.
+ */
 const Figure = styled.figure`
   margin: 24px 0;
   img, video {
     display: block;
     width: 100%;
+    aspect-ratio: 16 / 9;
+    height: auto;
     max-height: 520px;
     object-fit: cover;
     border-radius: ${theme.radius.lg};
@@ -17,12 +23,14 @@ const Figure = styled.figure`
   }
 `;
 
-/** A post's media on its page: a video player for video files, else an image (placeholder on error). */
-export function BlogMedia({ mediaRef, title }: { mediaRef: string; title: string }) {
-  const url = useMediaUrl(mediaRef);
-  const kind = useMediaKind(url);
+/**
+ * A post's media on its page: a video player for video files, else an image (placeholder on
+ * error). The kind comes with the post (media_type), so it is known at the first render.
+ */
+export function BlogMedia({ mediaRef, mediaType, title }: { mediaRef: string; mediaType?: MediaType | null; title: string }) {
+  const url = mediaUrl(mediaRef);
+  const kind = mediaKind(mediaRef, mediaType);
   const [broken, setBroken] = useState(false);
-  if (!url || !kind) return null;
   return (
     <Figure>
       {kind === 'video' ? (
@@ -36,9 +44,7 @@ export function BlogMedia({ mediaRef, title }: { mediaRef: string; title: string
 
 /** A card thumbnail: decorative (the title is beside it); anything that does not load as an image becomes the placeholder. */
 export function BlogThumbnail({ mediaRef }: { mediaRef: string | null }) {
-  const url = useMediaUrl(mediaRef);
   const [broken, setBroken] = useState(false);
-  const src = !mediaRef || broken ? PLACEHOLDER_IMAGE : url;
-  if (!src) return <img src={PLACEHOLDER_IMAGE} alt="" width={600} height={315} />;
+  const src = !mediaRef || broken ? PLACEHOLDER_IMAGE : mediaUrl(mediaRef);
   return <img src={src} alt="" width={600} height={315} loading="lazy" onError={() => setBroken(true)} />;
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
-import { ButtonLink } from '@site/shared/ui/primitives';
+import { Button, ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Modal } from '../../components/modal';
 import { formatDateTime } from '../../lib/format-date';
@@ -23,8 +23,24 @@ const Actions = styled.div`
   margin-top: 20px;
 `;
 
-export function EventModal({ event, onClose }: { event: Event; onClose: () => void }) {
-  const pagePath = `/event/${encodeURIComponent(event.slug)}`;
+const SampleNote = styled.p`
+  margin: 12px 0 0;
+  color: ${theme.color.textMuted};
+`;
+
+interface EventModalProps {
+  event: Event;
+  /** A stand-in shown when live events are missing: it has no page, so it cannot be registered for. */
+  isSample?: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The spec's 'Register Now' opens an external event page; events here have none, so it opens the
+ * event's own page (decision 006). Sample events have no page: the button is disabled and says why.
+ */
+export function EventModal({ event, isSample = false, onClose }: EventModalProps) {
+  const pagePath = isSample ? '/community' : `/event/${encodeURIComponent(event.slug)}`;
   return (
     <Modal title={event.title} onClose={onClose}>
       <Facts>
@@ -41,9 +57,15 @@ export function EventModal({ event, onClose }: { event: Event; onClose: () => vo
       </Facts>
       <p>{event.description}</p>
       <Actions>
-        <ButtonLink as={Link} to={pagePath}>
-          Register Now
-        </ButtonLink>
+        {isSample ? (
+          <Button type="button" disabled aria-describedby="sample-event-note">
+            Register Now
+          </Button>
+        ) : (
+          <ButtonLink as={Link} to={pagePath}>
+            Register Now
+          </ButtonLink>
+        )}
         <ButtonLink
           $variant="ghost"
           href={googleCalendarLink(event, new URL(pagePath, window.location.origin).href)}
@@ -53,6 +75,11 @@ export function EventModal({ event, onClose }: { event: Event; onClose: () => vo
           Add to calendar
         </ButtonLink>
       </Actions>
+      {isSample && (
+        <SampleNote id="sample-event-note">
+          This is a sample event, so registration is not open. Published events appear here with their own page.
+        </SampleNote>
+      )}
     </Modal>
   );
 }

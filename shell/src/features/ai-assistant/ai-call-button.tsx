@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
 import { useAssistant } from './assistant-store';
-import { closeAssistant, openAssistant } from './assistant-actions';
+import { closeAssistant, openAssistant, returnFocus } from './assistant-actions';
+import { containFocus } from './contain-focus';
 
 const CallButton = styled.button`
   display: inline-flex;
@@ -73,14 +74,15 @@ function useWidgetEvents(element: HTMLElement | null): void {
       const href = (event as CustomEvent<{ href?: string }>).detail?.href;
       if (!href?.startsWith('/')) return;
       event.preventDefault();
-      closeAssistant();
+      closeAssistant({ restoreFocus: false });
       navigate(href);
     };
+    const onClose = () => closeAssistant();
     element.addEventListener('assistant-navigate', onNavigate);
-    element.addEventListener('assistant-close', closeAssistant);
+    element.addEventListener('assistant-close', onClose);
     return () => {
       element.removeEventListener('assistant-navigate', onNavigate);
-      element.removeEventListener('assistant-close', closeAssistant);
+      element.removeEventListener('assistant-close', onClose);
     };
   }, [element, navigate]);
 }
@@ -89,29 +91,36 @@ export function AiCallButton() {
   const status = useAssistant((s) => s.status);
   const open = useAssistant((s) => s.open);
   const element = useAssistant((s) => s.element);
+  const backdrop = useRef<HTMLDivElement>(null);
   useStartWhenIdle();
   useWidgetEvents(element);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open || !element) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeAssistant();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+    // The rest of the page is inert while the widget is open; the backdrop stays clickable.
+    const release = containFocus(element, [backdrop.current]);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      release();
+      returnFocus();
+    };
+  }, [open, element]);
 
   return (
     <>
       {/* aria-disabled rather than disabled: a click while not ready still explains why. */}
-      <CallButton type="button" aria-disabled={status !== 'ready'} data-status={status} onClick={openAssistant}>
+      <CallButton type="button" aria-disabled={status !== 'ready'} data-status={status} onClick={(event) => openAssistant(event.currentTarget)}>
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3" />
         </svg>
         <span className="long">Start a call with AI</span>
         <span className="short">AI Call</span>
       </CallButton>
-      {open && createPortal(<Backdrop data-testid="ai-assistant-backdrop" onClick={closeAssistant} />, document.body)}
+      {open && createPortal(<Backdrop ref={backdrop} data-testid="ai-assistant-backdrop" onClick={() => closeAssistant()} />, document.body)}
     </>
   );
 }
