@@ -5,13 +5,15 @@ import { chromiumPath, assertChromium } from '../support/chromium';
 import { startServer } from '../support/server';
 
 const PAGES = ['/', '/community', '/login', '/admin'];
-const PACKAGES = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'] as const;
+const PACKAGES = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin', 'assistant'] as const;
 
 type Tally = Record<(typeof PACKAGES)[number], { js: number; css: number }>;
 
 function packageOf(url: URL): (typeof PACKAGES)[number] | null {
   const match = /^\/remotes\/(mfe-[a-z]+)\//.exec(url.pathname);
   if (match) return (PACKAGES as readonly string[]).includes(match[1]!) ? (match[1] as (typeof PACKAGES)[number]) : null;
+  // The built-in assistant widget, fetched once the page is idle.
+  if (url.pathname.startsWith('/ai-widget/')) return 'assistant';
   return url.pathname.startsWith('/api/') ? null : 'shell';
 }
 

@@ -94,6 +94,9 @@ export function createConfig({ dir, name, exposes, title }) {
           filename: isHost ? undefined : 'remoteEntry.js',
           exposes: exposes ?? {},
           shared: sharedModules(),
+          // Use what is already on the page: 'version-first' would fetch every registered remote's
+          // entry (admin's too) the first time a lazy chunk asks for a shared module.
+          shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
           // In production the shell provides the one federation runtime and remotes reuse it, instead

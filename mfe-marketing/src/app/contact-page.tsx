@@ -12,7 +12,7 @@ export default function ContactPage() {
     <PageMain>
       <h1>Contact Us</h1>
       <p>Tell us about your project and we will get back to you within one business day.</p>
-      <ContactPanel headingLevel={2} />
+      <ContactPanel headingLevel={2} eager />
     </PageMain>
   );
 }

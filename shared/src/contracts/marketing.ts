@@ -57,7 +57,7 @@ export type NewsletterRequest = z.infer<typeof NewsletterRequest>;
 export const NewsletterResponse = z.object({ email: z.string(), status: z.literal('subscribed') });
 export type NewsletterResponse = z.infer<typeof NewsletterResponse>;
 
-export const NEWSLETTER_CONFLICT_MESSAGE = 'This email is already subscribed.';
+export { NEWSLETTER_CONFLICT_MESSAGE } from '../messages';
 
 /** GET /api/assistant/config: which widget script to load and which element it defines. */
 export const AssistantConfig = z.object({

@@ -3,7 +3,32 @@ import { site } from '@site/shared/site-config';
 import { Card, Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { SectionHeading } from '@site/shared/ui/section-heading';
-import { ContactForm } from './contact-form';
+import { Suspense, lazy } from 'react';
+import { useNearViewport } from '../../components/use-near-viewport';
+
+// The form (react-hook-form, zod and the contract) is a chunk of its own, fetched as the section
+// approaches: most visitors of the home page never scroll that far.
+const ContactForm = lazy(() => import('./contact-form').then((mod) => ({ default: mod.ContactForm })));
+
+// The form's own height (measured: 434px, 529px on phones), so nothing moves when it arrives.
+const FormSlot = styled.div`
+  min-height: 434px;
+  @media ${theme.media.mobile} { min-height: 529px; }
+`;
+
+function LazyContactForm({ eager }: { eager: boolean }) {
+  const [ref, near] = useNearViewport<HTMLDivElement>('#contact', '1000px');
+  const loading = (
+    <p role="status" style={{ margin: 0 }}>
+      Loading the form…
+    </p>
+  );
+  return (
+    <FormSlot ref={ref}>
+      {eager || near ? <Suspense fallback={loading}><ContactForm /></Suspense> : loading}
+    </FormSlot>
+  );
+}
 
 const Layout = styled.div`
   display: grid;
@@ -15,7 +40,7 @@ const Layout = styled.div`
 `;
 
 /** The contact details beside the form; shared by the home section and the /contact page. */
-export function ContactPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+export function ContactPanel({ headingLevel = 3, eager = false }: { headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Layout>
@@ -31,7 +56,7 @@ export function ContactPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
         </address>
       </Card>
       <Card>
-        <ContactForm />
+        <LazyContactForm eager={eager} />
       </Card>
     </Layout>
   );

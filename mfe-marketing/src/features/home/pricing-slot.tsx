@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Remote } from '@site/shared/remote';
+import { useNearViewport } from '../../components/use-near-viewport';
 
 /**
  * The booking section's height before its remote arrives, so nothing below it moves when it does.
@@ -26,26 +25,7 @@ const Slot = styled.section`
  * the viewport or the address asks for it (#pricing).
  */
 export function PricingSlot() {
-  const { hash } = useLocation();
-  const ref = useRef<HTMLElement>(null);
-  const [wanted, setWanted] = useState(hash === '#pricing');
-
-  useEffect(() => {
-    if (hash === '#pricing') setWanted(true);
-  }, [hash]);
-
-  useEffect(() => {
-    const node = ref.current;
-    if (wanted || !node) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [wanted]);
+  const [ref, wanted] = useNearViewport<HTMLElement>('#pricing');
 
   return (
     <Slot id="pricing" ref={ref} aria-label="Book a consultation">

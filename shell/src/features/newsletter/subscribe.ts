@@ -1,5 +1,6 @@
 import { ApiError, apiRequest } from '@site/shared/api-client';
-import { NEWSLETTER_CONFLICT_MESSAGE, type NewsletterRequest } from '@site/shared/contracts/marketing';
+import type { NewsletterRequest } from '@site/shared/contracts/marketing';
+import { NEWSLETTER_CONFLICT_MESSAGE } from '@site/shared/messages';
 
 export type SubscribeResult = { ok: true } | { ok: false; message: string };
 

@@ -1,0 +1,31 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/**
+ * True once the element comes within `margin` of the viewport, or the address names `hash`:
+ * the signal to fetch code that only that part of the page needs.
+ */
+export function useNearViewport<T extends Element>(hash: string, margin = '800px'): [React.RefObject<T | null>, boolean] {
+  const location = useLocation();
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(location.hash === hash);
+
+  useEffect(() => {
+    if (location.hash === hash) setNear(true);
+  }, [location.hash, hash]);
+
+  useEffect(() => {
+    const node = ref.current;
+    if (near || !node) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${margin} 0px` },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [near, margin]);
+
+  return [ref, near];
+}
