@@ -82,10 +82,23 @@ test('a visitor of / and /community downloads nothing of mfe-admin', async ({ pa
   expect(requests.urls().filter((u) => u.includes('/remotes/mfe-community/')).length).toBeGreaterThan(0);
 });
 
-test('/ downloads nothing of community or admin', async ({ page, requests }) => {
+test('/ downloads nothing of community or admin, even after its idle-time and scroll-time loads', async ({
+  page,
+  requests,
+}) => {
   await page.goto('/');
   await expect(page.locator('main h1').first()).toBeVisible();
+  // The assistant loads once the page is idle, the booking and contact form as they approach.
+  await expect(page.getByRole('banner').getByRole('button', { name: /Start a call with AI|AI Call/ })).toHaveAttribute(
+    'aria-disabled',
+    'false',
+  );
+  await page.locator('#pricing').scrollIntoViewIfNeeded();
+  await expect(page.locator('#pricing')).toContainText('Starter Strategy Call');
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  await expect(page.locator('#contact form')).toBeVisible();
   await page.waitForLoadState('networkidle');
+  expect(requests.some(/\/remotes\/mfe-commerce\//)).toBe(true);
   expect(requests.some(/\/remotes\/mfe-community\//)).toBe(false);
   expect(requests.some(/\/remotes\/mfe-admin\//)).toBe(false);
 });
