@@ -154,3 +154,18 @@ test('the event page shows a loading state', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Loading event…' })).toBeVisible();
   await expect(page.locator('main h1')).toHaveText('Sample event: AI Agents Workshop');
 });
+
+test('the event dialog covers the site header too', async ({ page }) => {
+  await page.goto('/community');
+  await page.getByRole('button', { name: /View details/ }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  // The element at the header's position is the dialog's backdrop, not the header.
+  const onTop = await page.evaluate(() => {
+    const header = document.querySelector('header');
+    const box = header!.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit ? header!.contains(hit) : true;
+  });
+  expect(onTop).toBe(false);
+});

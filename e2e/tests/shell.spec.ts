@@ -133,3 +133,21 @@ for (const width of [1024, 1100, 1280, 1440]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 }
+
+for (const width of [360, 390, 768]) {
+  test(`on a ${width}px screen the header keeps every control inside the screen`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/terms');
+    await expect(page.locator('main h1').first()).toBeVisible();
+    const header = page.getByRole('banner');
+    for (const control of [
+      header.getByRole('link', { name: 'Tiny Titans AI' }),
+      header.getByRole('button', { name: /AI Call|Start a call with AI/ }),
+      header.getByRole('link', { name: 'Login' }),
+      header.getByRole('button', { name: 'Open menu' }),
+    ]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+}

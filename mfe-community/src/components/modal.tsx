@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
@@ -90,7 +91,9 @@ export function Modal({ title, onClose, children }: ModalProps) {
     };
   }, []);
 
-  return (
+  // Rendered at the end of <body>, above the fixed site header: no ancestor's stacking context can
+  // put the page's chrome on top of the dialog.
+  return createPortal(
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <Header>
@@ -101,6 +104,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         </Header>
         {children}
       </Panel>
-    </Backdrop>
+    </Backdrop>,
+    document.body,
   );
 }

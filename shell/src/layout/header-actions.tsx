@@ -13,6 +13,7 @@ const Actions = styled.div`
   a.login { color: ${theme.color.text}; text-decoration: none; font-weight: 600; padding: 8px; }
   .get-started { min-height: 40px; padding: 8px 14px; }
   @media ${theme.media.mobile} { .get-started { display: none; } }
+  @media (max-width: 479.98px) { gap: 4px; a.login { padding: 8px 4px; } }
 `;
 
 /** Sign-in state on the right of the header. */

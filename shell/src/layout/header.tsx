@@ -30,6 +30,7 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   gap: 12px;
+  @media (max-width: 479.98px) { gap: 6px; padding: 0 12px; }
 `;
 
 const Brand = styled(Link)`
@@ -40,6 +41,7 @@ const Brand = styled(Link)`
   white-space: nowrap;
   margin-right: auto;
   @media (max-width: 1279.98px) { font-size: 1.1rem; }
+  @media (max-width: 479.98px) { font-size: 1rem; }
 `;
 
 const DesktopNav = styled.nav`

@@ -24,6 +24,7 @@ const CallButton = styled.button`
   &[aria-disabled='true'] { opacity: 0.6; cursor: progress; }
   .short { display: none; }
   @media ${theme.media.mobile} {
+    padding-inline: 10px;
     .long { display: none; }
     .short { display: inline; }
   }
