@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { setUpRemotes } from './remotes/federation';
+import { preloadFirstPage, setUpRemotes } from './remotes/federation';
 
 setUpRemotes();
+preloadFirstPage(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { registerRemoteLoader, type RemoteModuleId } from '@site/shared/remote';
 import { startRemotesConfigFetch } from './remotes-config';
+import { remoteModuleForPath } from './first-page';
 
 let registered: Promise<void> | null = null;
 
@@ -18,12 +19,24 @@ function ensureRegistered(): Promise<void> {
   return registered;
 }
 
+async function load(id: RemoteModuleId) {
+  await ensureRegistered();
+  const mod = await loadRemote<{ default: never }>(id);
+  if (!mod) throw new Error(`Remote module ${id} is empty`);
+  return mod;
+}
+
 /** Registers the remotes from /remotes.json and hands the loader to every package through `shared`. */
 export function setUpRemotes(): void {
-  registerRemoteLoader(async (id: RemoteModuleId) => {
-    await ensureRegistered();
-    const mod = await loadRemote<{ default: never }>(id);
-    if (!mod) throw new Error(`Remote module ${id} is empty`);
-    return mod;
-  });
+  registerRemoteLoader(load);
+}
+
+/**
+ * Starts fetching the first page's remote while React starts, instead of after the first render
+ * (the federation runtime caches it, so the route's own load finds it ready). Failures are left to
+ * the route, which shows its retry.
+ */
+export function preloadFirstPage(pathname: string): void {
+  const id = remoteModuleForPath(pathname);
+  if (id) load(id).catch(() => undefined);
 }
