@@ -1,6 +1,16 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+
+/** The error answers a content route declares (each in the one error shape). */
+export const CONTENT_ERROR_RESPONSES = {
+  400: ApiErrorBody,
+  401: ApiErrorBody,
+  403: ApiErrorBody,
+  404: ApiErrorBody,
+  409: ApiErrorBody,
+} as const;
 
 /** Raised by services for a failure the caller can act on; becomes `{ error, message }`. */
 export class HttpError extends Error {

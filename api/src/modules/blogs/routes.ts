@@ -17,8 +17,9 @@ import { setOriginDocumentCaching } from '../sitemap/origin-cache';
 import { mediaTypeResolver, withMediaType, withMediaTypes, type BlogRecord } from './media-type';
 import { renderBlogFeed } from './rss';
 import { archiveBlogs, createBlog, listFeedBlogs, reactivateBlog, searchBlogs, updateBlog } from './service';
+import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const errors = CONTENT_ERROR_RESPONSES;
 const tags = ['blogs'];
 const admin = [{ bearer: [] }];
 

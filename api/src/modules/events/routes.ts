@@ -11,8 +11,9 @@ import {
 } from '@site/shared/contracts/events';
 import { isAdminViewer } from '../../plugins/viewer';
 import { createEvent, listEvents, searchEvents, updateEvent } from './service';
+import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const errors = CONTENT_ERROR_RESPONSES;
 const tags = ['events'];
 const admin = [{ bearer: [] }];
 

@@ -10,8 +10,9 @@ import {
   PackageUpdateBody,
 } from '@site/shared/contracts/packages';
 import { createPackage, searchPackages, setPackageActive, updatePackage } from './service';
+import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const errors = CONTENT_ERROR_RESPONSES;
 const tags = ['packages'];
 const admin = [{ bearer: [] }];
 
