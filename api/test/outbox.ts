@@ -10,9 +10,17 @@ export async function outbox(app: FastifyInstance): Promise<string[]> {
   return Promise.all(names.sort().map((name) => readFile(path.join(dir, name), 'utf8')));
 }
 
-/** Unfolds headers and undoes quoted-printable soft line breaks and escapes, enough to search a message. */
+/**
+ * Unfolds the headers and undoes quoted-printable soft line breaks and escapes in the body, enough to
+ * search a message. Headers are never quoted-printable: decoding them would turn a token's "=0D" into a CR.
+ */
 export function decodeQp(raw: string): string {
-  return raw
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
+  const split = unfolded.search(/\r?\n\r?\n/);
+  const head = split < 0 ? unfolded : unfolded.slice(0, split);
+  const body = split < 0 ? '' : unfolded.slice(split);
+  return (
+    head +
+    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  );
 }
