@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -6,6 +7,9 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { connectionsPlugin } from './plugins/connections';
+import { storableInputPlugin } from './plugins/storable-input';
+import { callerCachePlugin } from './plugins/caller-cache';
 import { serializeRequest } from './plugins/log-serializers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
@@ -22,10 +26,22 @@ import { packageRoutes } from './modules/packages/routes';
 import { mediaApiRoutes, mediaGatewayRoutes } from './modules/media/routes';
 import { openMediaStore } from './modules/media/plugin';
 import { sitemapPlugin } from './modules/sitemap/service';
+import { publicCachePlugin } from './modules/public-cache/service';
+import { pageHeadPlugin } from './modules/page-head/service';
 import { addContentSitemapSources } from './modules/sitemap/content-sources';
 import { contactRoutes } from './modules/contacts/routes';
 import { newsletterRoutes } from './modules/newsletters/routes';
 import { assistantRoutes, assistantWidgetRoute } from './modules/assistant/routes';
+import { auditPlugin } from './modules/audit/service';
+import { auditRoutes } from './modules/audit/routes';
+import { paymentsPlugin } from './modules/payments/service';
+import { paymentRoutes } from './modules/payments/routes';
+import { calendarPlugin } from './modules/calendar/service';
+import { calendarRoutes } from './modules/calendar/routes';
+import { ordersPlugin } from './modules/orders/service';
+import { orderRoutes } from './modules/orders/routes';
+import { manageBookingRoutes } from './modules/orders/manage-routes';
+import { adminRoutes } from './modules/admin/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -50,8 +66,16 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     // Only proxies named by TRUST_PROXY may speak for the client (address, host, protocol).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Shutdown closes connections itself (plugins/connections.ts) so that no request is lost.
+    forceCloseConnections: false,
+    return503OnClosing: false,
+    // Request ids are unguessable and unique across instances and restarts (they appear in 5xx answers).
+    genReqId: () => randomUUID(),
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.IDLE_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    // How often Node checks the request and headers timeouts (30 s by default).
+    http: { connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (!config.PUBLIC_URL) {
@@ -62,13 +86,18 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(lifecyclePlugin);
+  await app.register(connectionsPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(storableInputPlugin);
+  await app.register(callerCachePlugin);
   await app.register(securityHeadersPlugin, { config });
   await app.register(databasePlugin, {
     database:
       database ??
       (await openDatabase(
-        config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
+        config.DATABASE_URL
+          ? { kind: 'postgres', url: config.DATABASE_URL, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS }
+          : { kind: 'pglite', dataDir: config.DATA_DIR },
       )),
     closeOnExit: !database,
   });
@@ -77,7 +106,12 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(accountsPlugin, { config });
+  await app.register(auditPlugin);
+  await app.register(paymentsPlugin, { config });
+  await app.register(calendarPlugin, { config });
+  await app.register(ordersPlugin, { config });
 
+  await app.register(publicCachePlugin);
   const mediaStore = await openMediaStore(app as unknown as FastifyInstance, config);
   await app.register(sitemapPlugin, { config });
   addContentSitemapSources(app as unknown as FastifyInstance);
@@ -96,6 +130,12 @@ export async function buildApp({ config, database, logger = true, logStream, ser
       await api.register(contactRoutes);
       await api.register(newsletterRoutes, { config });
       await api.register(assistantRoutes, { config });
+      await api.register(auditRoutes);
+      await api.register(orderRoutes);
+      await api.register(manageBookingRoutes);
+      await api.register(paymentRoutes);
+      await api.register(calendarRoutes);
+      await api.register(adminRoutes, { store: mediaStore });
     },
     { prefix: '/api' },
   );
@@ -103,6 +143,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   // Site-root routes, before the static site whose not-found handler would serve the SPA.
   await app.register(mediaGatewayRoutes, { store: mediaStore });
 
+  await app.register(pageHeadPlugin, { config });
   if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
   else
     app.setNotFoundHandler(async (request, reply) =>

@@ -64,6 +64,8 @@ export const ConfigSchema = z
     GOOGLE_CLIENT_EMAIL: optionalString,
     GOOGLE_PRIVATE_KEY: optionalString,
     GOOGLE_CALENDAR_ID: optionalString,
+    /** How long an unpaid order holds its event seat or consultation slot. */
+    ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
     IPFS_API_URL: optionalUrl(/^https?:/),
     AI_WIDGET_SCRIPT_URL: optionalUrl(/^https:/),
     AI_WIDGET_AGENT_ID: optionalString,
@@ -71,6 +73,15 @@ export const ConfigSchema = z
     AI_WIDGET_CONNECT_ORIGINS: originList,
     /** How long the readiness probe reports draining before the listener closes on shutdown. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** A request (headers and body) must arrive within this time; the connection is closed otherwise. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** A connection on which nothing moves for this long is closed. */
+    IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** How long an idle keep-alive connection is kept open between requests. */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+    /** PostgreSQL: how long to wait for a connection, and for one statement to finish. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built front ends live; the repo's own folders by default. */
     WEB_ROOT: z.string().trim().min(1).default(repoRoot),

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,10 +28,29 @@ export async function buildTestApp(database: Database, { env = {}, extend }: Tes
   const app = await buildApp({ config: testConfig(env), database, logger: false, serveWeb: false });
   extend?.(app);
   await app.ready();
+  await registerTestAdmin(app);
   return app;
+}
+
+const testAdmins = new WeakMap<FastifyInstance, string>();
+
+/** Creates a real admin account for this app (admin routes check the role in the database). */
+export async function registerTestAdmin(app: FastifyInstance): Promise<string> {
+  const name = `test-admin-${randomBytes(4).toString('hex')}`;
+  const { user } = await app.users.upsertAdmin({ username: name, email: `${name}@example.com`, password: randomBytes(12).toString('hex') });
+  testAdmins.set(app, user.id);
+  return user.id;
+}
+
+/** The admin account made by registerTestAdmin (or by buildTestApp). */
+export function testAdminId(app: FastifyInstance): string {
+  const id = testAdmins.get(app);
+  if (!id) throw new Error('No test admin for this app: call registerTestAdmin first');
+  return id;
 }
 
 /** `Authorization` header carrying a valid access token for the given claims. */
 export function bearer(app: FastifyInstance, claims: AccessClaims): { authorization: string } {
-  return { authorization: `Bearer ${app.signAccessToken(claims)}` };
+  // A session id of no ended session: the token is valid until its expiry.
+  return { authorization: `Bearer ${app.signAccessToken({ sid: randomUUID(), ...claims })}` };
 }

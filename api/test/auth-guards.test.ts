@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { bearer, buildTestApp } from './app';
+import { bearer, buildTestApp, testAdminId } from './app';
 import { testDatabases } from './databases';
 
 describe.each(testDatabases())('access-token guards on $name', (target) => {
@@ -47,7 +47,7 @@ describe.each(testDatabases())('access-token guards on $name', (target) => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/__probe/admin',
-      headers: bearer(app, { sub: randomUUID(), role: 'admin' }),
+      headers: bearer(app, { sub: testAdminId(app), role: 'admin' }),
     });
     expect(res.statusCode).toBe(200);
   });

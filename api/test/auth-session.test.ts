@@ -28,6 +28,23 @@ describe.each(testDatabases())('login, refresh and logout on $name', (target) =>
     expect(me.json()).toMatchObject({ id: user.id, username: user.username, role: 'user' });
   });
 
+  it('sets a readable session hint cookie for the whole site at login and refresh, and clears it at logout', async () => {
+    const user = await register(app);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: fromIp(), payload: { username: user.username, password: PASSWORD } });
+    const hintOf = (r: typeof res) => r.cookies.find((cookie) => cookie.name === 'has_session');
+    const hint = hintOf(res)!;
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Strict' });
+    expect(hint.httpOnly).toBeFalsy();
+    expect(hint.expires?.getTime()).toBe(refreshCookieOf(res)!.expires?.getTime());
+    const rotated = await refresh(app, refreshCookieOf(res)!.value);
+    expect(hintOf(rotated)).toMatchObject({ value: '1', path: '/' });
+    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { refresh_token: refreshCookieOf(rotated)!.value } });
+    expect(hintOf(logout)).toMatchObject({ value: '', path: '/' });
+    expect(hintOf(logout)!.expires!.getTime()).toBeLessThan(Date.now());
+    const failed = await refresh(app, 'not-a-token');
+    expect(hintOf(failed)).toMatchObject({ value: '' });
+  });
+
   it('marks the cookie Secure when the request came over https', async () => {
     const user = await register(app);
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...fromIp(), 'x-forwarded-proto': 'https' }, payload: { username: user.username, password: PASSWORD } });
@@ -110,14 +127,18 @@ describe.each(testDatabases())('login, refresh and logout on $name', (target) =>
     expect((await refresh(app, refreshToken)).statusCode).toBe(401);
   });
 
-  it('limits login attempts per username across addresses, with Retry-After', async () => {
+  it('limits login attempts per username and address, with Retry-After, without locking the owner out', async () => {
     const user = await register(app);
-    const attempt = () => app.inject({ method: 'POST', url: '/api/auth/login', headers: fromIp(), payload: { username: user.username, password: 'wrong password' } });
+    const attacker = fromIp();
+    const attempt = (password = 'wrong password', from = attacker) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', headers: from, payload: { username: user.username, password } });
     for (let i = 0; i < USERNAME_LIMITS.login.max; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error).toBe('rate_limited');
+    // The owner, from their own address, still gets in with the right password.
+    expect((await attempt(user.password, fromIp())).statusCode).toBe(200);
   });
 
   it('answers login, refresh, logout and register with Cache-Control: no-store, errors included', async () => {

@@ -71,7 +71,24 @@ describe.each(testDatabases())('blog feed, views and media type on $name', (targ
     expect((await bySlug(slug)).views_count).toBe(1);
     expect((await bySlug(slug, adminHeaders(app))).views_count).toBe(1);
     expect((await bySlug(slug, adminHeaders(app))).views_count).toBe(1);
-    expect((await bySlug(slug)).views_count).toBe(2);
+    expect((await bySlug(slug, { 'user-agent': 'another browser' })).views_count).toBe(2);
+  });
+
+  it('counts a view once per visitor, post and day, and stores no clear-text identity', async () => {
+    const { slug } = await create({});
+    const from = (ip: string, ua = 'Reader/1.0') => app.inject({ method: 'GET', url: `/api/blogs/search?field=slug&value=${slug}`, remoteAddress: ip, headers: { 'user-agent': ua } });
+    const counts = [];
+    for (const [ip, ua] of [['10.1.0.1'], ['10.1.0.1'], ['10.1.0.1'], ['10.1.0.2'], ['10.1.0.1', 'Other/2.0'], ['10.1.0.2']] as const) {
+      counts.push((await from(ip, ua)).json()[0].views_count);
+    }
+    expect(counts).toEqual([1, 1, 1, 2, 3, 3]);
+    // Concurrent reads by one visitor count once.
+    await Promise.all(Array.from({ length: 5 }, () => from('10.1.0.9')));
+    expect((await from('10.1.0.9')).json()[0].views_count).toBe(4);
+    const stored = await app.database.withSession((s) => s.query<{ visitor: string; day: string }>('SELECT visitor, day::text FROM blog_views'));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(JSON.stringify(stored)).not.toMatch(/10\.1\.0|Reader|Other/);
+    expect(stored.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row.day))).toBe(true);
   });
 
   it('answers media_type from the stored upload, or from a URL\'s file name', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { buildTestApp, testAdminId } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, uniqueSlug, userHeaders } from './content-helpers';
 
@@ -34,7 +34,7 @@ describe.each(testDatabases())('blogs on $name', (target) => {
   });
 
   it('creates a post with the author taken from the token, not the body', async () => {
-    const sub = randomUUID();
+    const sub = testAdminId(app);
     const res = await create(post({ author_id: randomUUID(), summary: 'Short' }), adminHeaders(app, sub));
     expect(res.statusCode).toBe(201);
     const blog = res.json();
@@ -103,10 +103,11 @@ describe.each(testDatabases())('blogs on $name', (target) => {
     expect((await app.inject({ method: 'GET', url: '/api/blogs/search?field=slug' })).statusCode).toBe(400);
   });
 
-  it('counts a view on each public detail read by slug', async () => {
+  it('counts a view on a public detail read by slug, once per visitor and day', async () => {
     const { slug } = (await create(post())).json();
     expect((await search('slug', slug)).json()[0].views_count).toBe(1);
-    expect((await search('slug', slug)).json()[0].views_count).toBe(2);
+    expect((await search('slug', slug)).json()[0].views_count).toBe(1);
+    expect((await search('slug', slug, { 'user-agent': 'another reader' })).json()[0].views_count).toBe(2);
     const listed = (await search('status', 'published')).json().find((b: { slug: string }) => b.slug === slug);
     expect(listed.views_count).toBe(2);
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { bearer } from './app';
+import { bearer, testAdminId } from './app';
 
-export const adminHeaders = (app: FastifyInstance, sub = randomUUID()) => bearer(app, { sub, role: 'admin' });
+export const adminHeaders = (app: FastifyInstance, sub = testAdminId(app)) => bearer(app, { sub, role: 'admin' });
 export const userHeaders = (app: FastifyInstance) => bearer(app, { sub: randomUUID(), role: 'user' });
 
 let counter = 0;

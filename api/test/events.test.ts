@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { buildTestApp, testAdminId } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent, inDays, uniqueSlug, userHeaders } from './content-helpers';
 
@@ -33,7 +33,7 @@ describe.each(testDatabases())('events on $name', (target) => {
   });
 
   it('creates a draft by default, with created_by from the token', async () => {
-    const sub = randomUUID();
+    const sub = testAdminId(app);
     const res = await app.inject({ method: 'POST', url: '/api/events', headers: adminHeaders(app, sub), payload: body() });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'draft', created_by: sub, payment_required: false, end_time: null, packages_ids: [] });

@@ -68,9 +68,11 @@ describe.each(testDatabases())('health and errors on $name', (target) => {
   it('hides the internals of a server error', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/__probe/crash' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({
+    const body = res.json();
+    expect(body).toEqual({
       error: 'internal_error',
-      message: 'Something went wrong on our side. Please try again.',
+      message: `Something went wrong on our side. Please try again. (reference ${body.requestId})`,
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(res.body).not.toContain('hunter2');
   });

@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -22,13 +24,120 @@ export interface Database {
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only (PGlite is one process): `onMessage` receives each NOTIFY payload on `channel`,
+   * on a dedicated connection; `onReconnect` runs after that connection was lost and restored
+   * (notifications may have been missed). Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
+/**
+ * Sized for a small server. Postgres touches all of shared_buffers at start (128 MB by default, kept
+ * resident in WASM memory that never shrinks); 16 MB holds this site's tables, so reads stay as fast.
+ * initdb (a fresh data dir) runs in a second instance that takes the same setting.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_OPTIONS = {
+  postgresqlconf: `shared_buffers = ${PGLITE_SHARED_BUFFERS}`,
+  initDbStartParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+};
+
+/**
+ * PGlite.create leaves the temporary initdb instance's WASM memory and copies of the data dir
+ * (hundreds of MB) to the garbage collector, which a small JS heap gives no reason to run: one
+ * collection right after start returns them.
+ */
+function releaseStartupMemory(): void {
+  let gc: () => void;
+  try {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  } catch {
+    // Without a collector handle the memory is still returned at the next natural collection.
+    return;
+  }
+  gc();
+  // The temporary instance lets go of its buffers only after its close has finished.
+  for (const delay of STARTUP_GC_DELAYS_MS) setTimeout(gc, delay).unref();
+}
+const STARTUP_GC_DELAYS_MS = [1_000, 5_000, 20_000];
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number }
+  | { kind: 'pglite'; dataDir?: string };
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+const RECONNECT_MS = 1000;
+
+async function listenForNotifications(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    // A lost connection is replaced; what was notified meanwhile is unknown, hence onReconnect.
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      void next.end().catch(() => undefined);
+      reconnectSoon();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      if (client === next) client = null;
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+  };
+  const reconnectSoon = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (stopped) return;
+      open()
+        .then(() => onReconnect?.())
+        .catch(() => reconnectSoon());
+    }, RECONNECT_MS);
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
+}
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const statementTimeout = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // The server cancels a long statement; the client gives up too when the server itself stops answering.
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 1_000,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -53,16 +162,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await pool.query('SELECT 1');
       },
       close: () => pool.end(),
+      listen: (channel, onMessage, onReconnect) => listenForNotifications(target.url, channel, onMessage, onReconnect),
     };
   }
 
   let client: PGlite;
   if (target.dataDir) {
     await mkdir(target.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(target.dataDir, 'pgdata'));
+    client = await PGlite.create(path.join(target.dataDir, 'pgdata'), PGLITE_OPTIONS);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   }
+  releaseStartupMemory();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const session: SqlSession = {
     exec: async (sql) => {

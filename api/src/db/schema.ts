@@ -1,12 +1,15 @@
 import { appSettings } from './tables';
 import { passwordResetTokens, users } from '../modules/users/table';
 import { refreshTokens } from '../modules/auth/table';
-import { blogs } from '../modules/blogs/table';
+import { blogs, blogViews } from '../modules/blogs/table';
 import { events } from '../modules/events/table';
 import { packages } from '../modules/packages/table';
 import { contactMessages } from '../modules/contacts/table';
 import { newsletterSubscriptions } from '../modules/newsletters/table';
 import { rateLimits } from '../plugins/rate-limit-table';
+import { consultationPackages, orders } from '../modules/orders/table';
+import { paymentWebhookEvents } from '../modules/payments/table';
+import { auditLog } from '../modules/audit/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
 export const schema = {
@@ -15,10 +18,15 @@ export const schema = {
   passwordResetTokens,
   refreshTokens,
   blogs,
+  blogViews,
   events,
   packages,
   contactMessages,
   newsletterSubscriptions,
   rateLimits,
+  consultationPackages,
+  orders,
+  paymentWebhookEvents,
+  auditLog,
 };
 export type Schema = typeof schema;

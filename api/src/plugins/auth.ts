@@ -11,7 +11,12 @@ export type Role = 'user' | 'admin';
 export interface AccessClaims {
   sub: string;
   role: Role;
+  /** The login session (refresh-token family): ended sessions end their access tokens. */
+  sid?: string;
 }
+
+/** How long a session's "still open" is believed without asking the database again. */
+export const SESSION_CHECK_CACHE_MS = 5_000;
 
 export const ACCESS_TOKEN_TTL = '15m';
 
@@ -27,8 +32,12 @@ declare module 'fastify' {
     signAccessToken(claims: AccessClaims): string;
     /** preHandler: a valid access token is required (401 otherwise). */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: a valid access token of an admin is required (401 / 403 otherwise). */
+    /** preHandler: a valid access token of an account that is an admin now (401 / 403 otherwise). */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** The caller's claims when a valid token of an open session is sent; undefined otherwise. */
+    viewerClaims(request: FastifyRequest): Promise<AccessClaims | undefined>;
+    /** After logout: the session of the token sent with this request is known to be ended. */
+    forgetSessionOf(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -51,24 +60,75 @@ export const authPlugin = fp<{ config: Config }>(
     await app.register(fastifyJwt, {
       secret,
       sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL },
-      verify: { algorithms: ['HS256'] },
+      // A token without an expiry or a session would never end: refused.
+      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] },
     });
 
-    app.decorate('signAccessToken', (claims: AccessClaims) => app.jwt.sign({ sub: claims.sub, role: claims.role }));
+    app.decorate('signAccessToken', (claims: AccessClaims) => app.jwt.sign({ sub: claims.sub, role: claims.role, sid: claims.sid }));
 
-    const authenticate = async (request: FastifyRequest): Promise<AccessClaims> => {
-      try {
-        return await request.jwtVerify<AccessClaims>();
-      } catch {
-        throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
+    // sid → until when it is known to be open. Ended sessions are not cached: they stay ended.
+    const openSessions = new Map<string, number>();
+    const endedSessions = new Set<string>();
+    const isSessionOpen = async (sid: string): Promise<boolean> => {
+      if (endedSessions.has(sid)) return false;
+      if ((openSessions.get(sid) ?? 0) > Date.now()) return true;
+      if (await app.refreshTokens.isSessionRevoked(sid)) {
+        openSessions.delete(sid);
+        if (endedSessions.size > 50_000) endedSessions.clear();
+        endedSessions.add(sid);
+        return false;
       }
+      if (openSessions.size > 10_000) openSessions.clear();
+      openSessions.set(sid, Date.now() + SESSION_CHECK_CACHE_MS);
+      return true;
     };
+
+    const verify = async (request: FastifyRequest): Promise<AccessClaims | undefined> => {
+      let claims: AccessClaims;
+      try {
+        claims = await request.jwtVerify<AccessClaims>();
+      } catch {
+        return undefined;
+      }
+      return claims.sid && (await isSessionOpen(claims.sid)) ? claims : undefined;
+    };
+    const authenticate = async (request: FastifyRequest): Promise<AccessClaims> => {
+      const claims = await verify(request);
+      if (!claims) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
+      return claims;
+    };
+    // The role in the token may be stale (an admin removed since): admin calls ask the database.
+    const isAdminNow = async (claims: AccessClaims) =>
+      claims.role === 'admin' && (await app.users.findById(claims.sub))?.role === 'admin';
+
     app.decorate('requireUser', async (request: FastifyRequest) => {
       await authenticate(request);
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const claims = await authenticate(request);
-      if (claims.role !== 'admin') throw new HttpError(403, 'forbidden', 'Access denied. Admins only.');
+      if (!(await isAdminNow(claims))) throw new HttpError(403, 'forbidden', 'Access denied. Admins only.');
+    });
+    app.decorate('viewerClaims', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return undefined;
+      const claims = await verify(request);
+      if (!claims) return undefined;
+      return claims.role === 'admin' && !(await isAdminNow(claims)) ? { ...claims, role: 'user' as const } : claims;
+    });
+    app.decorate('forgetSessionOf', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return;
+      try {
+        const { sid } = await request.jwtVerify<AccessClaims>();
+        if (sid && (await app.refreshTokens.isSessionRevoked(sid))) {
+          openSessions.delete(sid);
+          endedSessions.add(sid);
+        }
+      } catch {
+        // Nothing to forget for a token that is no longer valid.
+      }
+    });
+    app.addHook('onClose', async () => {
+      openSessions.clear();
+      endedSessions.clear();
     });
   },
   { name: 'auth', dependencies: ['database'] },

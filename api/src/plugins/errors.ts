@@ -70,12 +70,60 @@ export const errorsPlugin = fp(
         // Fastify's own 4xx messages (bad JSON, body too large) are safe and specific.
         return sendError(reply, status, code, err.code?.startsWith('FST_') ? safeMessage(err.message, text) : text);
       }
-      request.log.error({ err: { type: err.name, code: err.code, message: err.message } }, 'request failed');
-      return sendError(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+      const database = databaseErrorOf(err);
+      if (database) {
+        const answer = DATABASE_CLIENT_ERRORS[database.code] ?? (database.code.startsWith('22') ? DATA_EXCEPTION : undefined);
+        if (answer) return sendError(reply, answer[0], answer[1], answer[2]);
+      }
+      // One line per failure: the database's error code and the statement, never its parameters
+      // (they hold what people typed: messages, usernames, addresses).
+      request.log.error(
+        {
+          err: database
+            ? { type: 'DatabaseError', code: database.code, constraint: database.constraint, query: database.query }
+            : { type: err.name, code: err.code, message: err.message },
+        },
+        'request failed',
+      );
+      const status5xx = database?.code === '57014' ? 503 : 500;
+      return reply.code(status5xx).send({
+        error: status5xx === 503 ? 'unavailable' : 'internal_error',
+        message: `Something went wrong on our side. Please try again. (reference ${request.id})`,
+        requestId: request.id,
+      });
     });
   },
   { name: 'errors' },
 );
+
+const DATA_EXCEPTION: [number, string, string] = [400, 'invalid_input', 'A value in the request cannot be stored. Please check the fields.'];
+
+/** Database errors that a request caused (PostgreSQL SQLSTATE codes), answered as client errors. */
+const DATABASE_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  '23502': [400, 'invalid_input', 'A required value is missing.'],
+  '23503': [409, 'conflict', 'That refers to something that does not exist.'],
+  '23505': [409, 'conflict', 'That conflicts with existing data.'],
+  '23514': [400, 'invalid_input', 'A value in the request is not allowed.'],
+  '54000': [400, 'invalid_input', 'A value in the request is too large.'],
+};
+
+interface DatabaseErrorInfo {
+  code: string;
+  constraint?: string;
+  query?: string;
+}
+
+/** The SQLSTATE (and the statement, without parameters) of a database error anywhere in the cause chain. */
+export function databaseErrorOf(error: unknown): DatabaseErrorInfo | undefined {
+  let query: string | undefined;
+  for (let e = error as Record<string, unknown> | undefined, hops = 0; e && typeof e === 'object' && hops < 8; e = e.cause as typeof e, hops++) {
+    if (typeof e.query === 'string') query = e.query;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && ('severity' in e || 'routine' in e || 'schema' in e || 'length' in e)) {
+      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined, query };
+    }
+  }
+  return undefined;
+}
 
 function safeMessage(message: string, fallback: string): string {
   return message && message.length < 200 ? message : fallback;

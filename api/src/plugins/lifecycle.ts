@@ -19,10 +19,8 @@ export const lifecyclePlugin = fp(
     app.addHook('preClose', async () => {
       lifecycle.state = 'draining';
     });
-    // A response that finishes while draining closes its keep-alive connection, so the server can stop.
-    app.addHook('onSend', async (_request, reply) => {
-      if (lifecycle.state === 'draining') reply.header('Connection', 'close');
-    });
+    // While draining, keep-alive connections are kept: closing them then only makes clients
+    // reconnect; connections are wound down once the listener closes (plugins/connections.ts).
   },
   { name: 'lifecycle' },
 );

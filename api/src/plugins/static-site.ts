@@ -71,6 +71,9 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         !path.extname(url);
       if (isPage && hasShell) {
         reply.header('Cache-Control', 'no-cache');
+        // Content pages get their own title, description and OpenGraph tags (page-head module).
+        const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
+        if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);
         return reply.sendFile('index.html', shellDist);
       }
       return reply.code(404).send({ error: 'not_found', message: `No such resource: ${request.method} ${url}` });

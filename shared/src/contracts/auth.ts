@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from './common';
+import { EmailSchema, StorableText } from './common';
 
 /** Field rules shared by the api and the login page forms. */
 export const UsernameSchema = z
@@ -20,7 +20,7 @@ export type Role = z.infer<typeof RoleSchema>;
 
 // Login accepts whatever was once valid: it only needs both fields present (and bounded).
 export const LoginBody = z.strictObject({
-  username: z.string().trim().min(1, 'Username is required.').max(64),
+  username: StorableText.trim().min(1, 'Username is required.').max(64),
   password: z.string().min(1, 'Password is required.').max(128, 'Password must be at most 128 characters.'),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -34,7 +34,7 @@ export const RegisterBody = z.strictObject({
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const ForgotPasswordBody = z.strictObject({
-  username: z.string().trim().min(1, 'Username is required.').max(64),
+  username: StorableText.trim().min(1, 'Username is required.').max(64),
 });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 

@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { hasNoNul, NO_NUL_MESSAGE } from './common';
+
+/** Years PostgreSQL and every browser read alike; outside them a timestamp is a typo or an attack. */
+export const MIN_TIMESTAMP_YEAR = 1000;
+export const MAX_TIMESTAMP_YEAR = 9999;
 
 /** An ISO 8601 timestamp with a zone (Z or an offset), as the api reads and writes them. */
-export const TimestampSchema = z.iso.datetime({ offset: true });
+export const TimestampSchema = z.iso.datetime({ offset: true }).refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= MIN_TIMESTAMP_YEAR && year <= MAX_TIMESTAMP_YEAR;
+}, `Use a date between the years ${MIN_TIMESTAMP_YEAR} and ${MAX_TIMESTAMP_YEAR}.`);
 
 /** A search value: one non-empty string (the field decides how it is read). */
-export const SearchValue = z.string().trim().min(1).max(200);
+export const SearchValue = z.string().trim().min(1).max(200).refine(hasNoNul, NO_NUL_MESSAGE);
 
 /**
  * A media reference: the CID of an uploaded file (CIDv1 base32 or CIDv0) or, for sample and

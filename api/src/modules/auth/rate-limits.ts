@@ -7,9 +7,14 @@ export const IP_LIMITS = {
   register: { max: 10, timeWindow: 60_000 },
   forgotPassword: { max: 10, timeWindow: 60_000 },
   resetPassword: { max: 20, timeWindow: 60_000 },
+  changePassword: { max: 10, timeWindow: 60_000 },
 } as const;
 
-/** Per username, wherever the requests come from (slows down a distributed guess of one account); counted in the database like the route limits. */
+/**
+ * Per (username, client address), counted in the database like the route limits. Never per
+ * username alone: failures from elsewhere must not lock the owner out (OWASP: throttle, don't
+ * hand attackers a lockout). A guesser spreading over addresses meets each address's own limit.
+ */
 export const USERNAME_LIMITS = {
   login: { max: 10, timeWindow: 5 * 60_000 },
   register: { max: 5, timeWindow: 5 * 60_000 },
@@ -23,7 +28,8 @@ export const USERNAME_LIMITS = {
 export function limitPerUsername(app: FastifyInstance, name: keyof typeof USERNAME_LIMITS) {
   const limit = app.createRateLimit({
     ...USERNAME_LIMITS[name],
-    keyGenerator: (request: FastifyRequest) => `${name}:${String((request.body as { username?: string }).username).trim().toLowerCase()}`,
+    keyGenerator: (request: FastifyRequest) =>
+      `${name}:${String((request.body as { username?: string }).username).trim().toLowerCase()}|${request.ip}`,
   });
   return async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
     const result = await limit(request);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { refreshTokens } from './table';
 import { hashSecretToken, newSecretToken } from './secret-token';
@@ -10,6 +10,8 @@ export const REFRESH_FAMILY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
+  /** The login session; access tokens carry it (`sid`) so that logout ends them too. */
+  familyId: string;
 }
 
 export type RotationResult =
@@ -23,6 +25,8 @@ export interface RefreshTokenService {
   rotate(token: string): Promise<RotationResult>;
   /** Ends the session the token belongs to (logout). */
   revokeFamilyOf(token: string): Promise<void>;
+  /** Whether the session (refresh family) was ended: logout, reuse, password reset. */
+  isSessionRevoked(familyId: string): Promise<boolean>;
   /** Ends every session of a user (password reset); `executor` lets a caller's transaction include it. */
   revokeAllForUser(userId: string, executor?: Db): Promise<void>;
 }
@@ -31,7 +35,7 @@ export function createRefreshTokenService(db: Db): RefreshTokenService {
   async function insert(userId: string, familyId: string, expiresAt: Date): Promise<IssuedRefreshToken> {
     const { token, tokenHash } = newSecretToken();
     await db.insert(refreshTokens).values({ userId, familyId, tokenHash, expiresAt });
-    return { token, expiresAt };
+    return { token, expiresAt, familyId };
   }
 
   const revokeFamily = async (familyId: string) =>
@@ -70,6 +74,15 @@ export function createRefreshTokenService(db: Db): RefreshTokenService {
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashSecretToken(token)));
       if (row) await revokeFamily(row.familyId);
+    },
+
+    async isSessionRevoked(familyId) {
+      const [row] = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async revokeAllForUser(userId, executor = db) {

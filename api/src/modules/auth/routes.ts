@@ -4,11 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { AccessTokenBody, LoginBody } from '@site/shared/contracts/auth';
+import { ChangePasswordBody } from '@site/shared/contracts/admin';
+import { SESSION_HINT_COOKIE } from '@site/shared/contracts/session-hint';
 import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
 import { noStore } from '../../plugins/no-store';
 import { IP_LIMITS, limitPerUsername } from './rate-limits';
 import type { IssuedRefreshToken } from './refresh-tokens';
+import { hashPassword, verifyPassword } from '../users/password';
 import { assertSameOrigin, isHttps } from './site-origin';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -20,16 +23,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   // Encapsulated here: only these routes read or write the refresh cookie.
   await app.register(fastifyCookie);
 
+  // Beside the refresh cookie, a readable hint with the same lifetime (no secret in it): a page
+  // without it skips the silent refresh, so a visitor who never signed in sees no 401.
   const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, issued: IssuedRefreshToken) =>
-    reply.setCookie(REFRESH_COOKIE, issued.token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: isHttps(request, config),
-      path: COOKIE_PATH,
-      expires: issued.expiresAt,
-    });
+    reply
+      .setCookie(REFRESH_COOKIE, issued.token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: isHttps(request, config),
+        path: COOKIE_PATH,
+        expires: issued.expiresAt,
+      })
+      .setCookie(SESSION_HINT_COOKIE, '1', {
+        sameSite: 'strict',
+        secure: isHttps(request, config),
+        path: '/',
+        expires: issued.expiresAt,
+      });
   const clearRefreshCookie = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: isHttps(request, config), path: COOKIE_PATH });
+    reply
+      .clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: isHttps(request, config), path: COOKIE_PATH })
+      .clearCookie(SESSION_HINT_COOKIE, { sameSite: 'strict', secure: isHttps(request, config), path: '/' });
 
   app.post(
     '/auth/login',
@@ -48,8 +62,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       const user = await app.users.verifyCredentials(request.body.username, request.body.password);
       // One answer for an unknown user and a wrong password: nobody learns which usernames exist.
       if (!user) throw new HttpError(401, 'invalid_credentials', BAD_CREDENTIALS);
-      setRefreshCookie(request, reply, await app.refreshTokens.issue(user.id));
-      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role }) };
+      const issued = await app.refreshTokens.issue(user.id);
+      setRefreshCookie(request, reply, issued);
+      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: issued.familyId }) };
     },
   );
 
@@ -76,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       }
       setRefreshCookie(request, reply, rotation.next);
       // The role is read afresh: a changed role takes effect at the next refresh.
-      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role }) };
+      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: rotation.next.familyId }) };
     },
   );
 
@@ -95,8 +110,44 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       assertSameOrigin(request, config);
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await app.refreshTokens.revokeFamilyOf(presented);
+      // The access token presented with the logout ends now too, not at its expiry.
+      await app.forgetSessionOf(request);
       clearRefreshCookie(request, reply);
       return reply.code(204).send(null);
+    },
+  );
+
+  // Here rather than in users/routes.ts: it hands this browser a fresh refresh cookie.
+  app.post(
+    '/users/me/password',
+    {
+      config: { rateLimit: IP_LIMITS.changePassword },
+      onRequest: noStore,
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        summary: 'Change your own password (the current one is required); ends every other session',
+        body: ChangePasswordBody,
+        response: { 200: AccessTokenBody, 400: ApiErrorBody, 401: ApiErrorBody, 429: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.users.findById(request.user.sub);
+      if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
+      if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
+        throw new HttpError(400, 'invalid_current_password', 'Current password is incorrect.');
+      }
+      // Hashed before the transaction: it takes a while and needs no lock.
+      const passwordHash = await hashPassword(request.body.new_password);
+      await app.audit.audited(
+        request,
+        (tx) => app.users.setPassword(user.id, passwordHash, tx),
+        () => ({ action: 'password_change', entity: 'user', entityId: user.id, label: user.username }),
+      );
+      // Every session ended with the change (a stolen one among them); this browser starts a new one.
+      setRefreshCookie(request, reply, await app.refreshTokens.issue(user.id));
+      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role }) };
     },
   );
 };

@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { blogs, type BlogRow } from './table';
+import { appSettings } from '../../db/tables';
+import { blogs, blogViews, type BlogRow } from './table';
+
+const VIEW_KEY_PREFIX = 'blog_view_key:';
 
 export type BlogInsert = typeof blogs.$inferInsert;
 export type BlogPatch = Partial<Omit<BlogInsert, 'id' | 'createdAt'>>;
@@ -43,14 +46,38 @@ export const blogRepository = {
     return row;
   },
 
-  /** Counts one view of a published post and returns it with the new count. */
-  async countView(db: Db, slug: string): Promise<BlogRow | undefined> {
-    const [row] = await db
+  /**
+   * A published post, with one more view when `visitor` has not been counted for it on `day`
+   * (one statement: concurrent reads by one visitor count once).
+   */
+  async countView(db: Db, slug: string, day: string, visitor: string): Promise<BlogRow | undefined> {
+    const [counted] = await db
+      .with(
+        db.$with('seen').as(
+          db
+            .insert(blogViews)
+            .select(db.select({ blogId: blogs.id, day: sql`${day}::date`.as('day'), visitor: sql`${visitor}`.as('visitor') }).from(blogs).where(and(eq(blogs.slug, slug), publicOnly)))
+            .onConflictDoNothing()
+            .returning({ blogId: blogViews.blogId }),
+        ),
+      )
       .update(blogs)
       .set({ viewsCount: sql`${blogs.viewsCount} + 1` })
-      .where(and(eq(blogs.slug, slug), publicOnly))
+      .where(sql`${blogs.id} IN (SELECT blog_id FROM seen)`)
       .returning();
-    return row;
+    return counted ?? (await blogRepository.findBySlug(db, slug, true));
+  },
+
+  /** That day's key for visitor hashes: made once by whichever instance asks first; older keys and views are deleted. */
+  async visitorKey(db: Db, day: string, candidate: string): Promise<string> {
+    const name = `${VIEW_KEY_PREFIX}${day}`;
+    const created = await db.insert(appSettings).values({ key: name, value: candidate }).onConflictDoNothing().returning({ key: appSettings.key });
+    if (created.length) {
+      await db.delete(appSettings).where(and(like(appSettings.key, `${VIEW_KEY_PREFIX}%`), ne(appSettings.key, name)));
+      await db.delete(blogViews).where(lt(blogViews.day, day));
+    }
+    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, name));
+    return row!.value;
   },
 
   async listPublished(db: Db, limit: number): Promise<BlogRow[]> {
@@ -60,6 +87,22 @@ export const blogRepository = {
       .where(and(publicOnly, isNotNull(blogs.publishedAt)))
       .orderBy(desc(blogs.publishedAt))
       .limit(limit);
+  },
+
+  /** One page for the admin list, newest first, with the number of matching posts. */
+  async page(db: Db, status: BlogRow['status'] | undefined, limit: number, offset: number): Promise<{ rows: BlogRow[]; total: number }> {
+    const where = status ? eq(blogs.status, status) : undefined;
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(blogs).where(where).orderBy(desc(blogs.createdAt), desc(blogs.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(blogs).where(where),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
+  },
+
+  /** Posts not deleted, whatever their status (the dashboard's Blog Posts). */
+  async countLive(db: Db): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(blogs).where(isNull(blogs.deletedAt));
+    return row?.n ?? 0;
   },
 
   async publishedSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {

@@ -28,6 +28,12 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
   const mediaType = mediaTypeResolver(store);
   const one = async (blog: Promise<BlogRecord>) => withMediaType(await blog, mediaType);
   const many = async (blogs: Promise<BlogRecord[]>) => withMediaTypes(await blogs, mediaType);
+  // Every write forgets the cached public answers made of blogs (listings, feed, sitemap).
+  const changed = async <T>(result: Promise<T>): Promise<T> => {
+    const value = await result;
+    await app.publicCache.invalidate('blogs');
+    return value;
+  };
 
   app.get(
     '/blogs/search',
@@ -38,8 +44,20 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
         querystring: BlogSearchQuery,
         response: { 200: BlogList, 400: ApiErrorBody },
       },
+      // A public read by slug counts a view, so it always reaches the database.
+      ...app.publicCache.route({
+        tags: ['blogs'],
+        variesForAdmins: true,
+        skip: (request) => (request.query as { field?: string }).field === 'slug',
+      }),
     },
-    async (request) => many(searchBlogs(db(), request.query.field, request.query.value, await isAdminViewer(request))),
+    async (request) =>
+      many(
+        searchBlogs(db(), request.query.field, request.query.value, await isAdminViewer(request), {
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        }),
+      ),
   );
 
   app.get(
@@ -51,6 +69,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
         produces: ['application/rss+xml'],
         response: { 200: z.string() },
       },
+      ...app.publicCache.route({ tags: ['blogs'] }),
     },
     async (request, reply) => {
       const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
@@ -69,7 +88,14 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
       onRequest: app.requireAdmin,
       schema: { tags, security: admin, summary: 'Create a blog post (admin)', body: BlogCreateBody, response: { 201: Blog, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await one(createBlog(db(), request.user.sub, request.body))),
+    async (request, reply) => {
+      const blog = app.audit.audited(
+        request,
+        (tx) => createBlog(tx, request.user.sub, request.body),
+        (created) => ({ action: 'create', entity: 'blog', entityId: created.id, label: created.title }),
+      );
+      return reply.code(201).send(await changed(one(blog)));
+    },
   );
 
   // Registered before /blogs/:id so "archive" is never read as an id.
@@ -79,7 +105,16 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
       onRequest: app.requireAdmin,
       schema: { tags, security: admin, summary: 'Archive blog posts (admin)', body: BlogArchiveBody, response: { 200: BlogList, ...errors } },
     },
-    async (request) => many(archiveBlogs(db(), request.body.ids)),
+    async (request) =>
+      changed(
+      many(
+        app.audit.audited(
+          request,
+          (tx) => archiveBlogs(tx, request.body.ids),
+          (archived) => archived.map((blog) => ({ action: 'archive', entity: 'blog', entityId: blog.id, label: blog.title })),
+        ),
+      )
+      ),
   );
 
   app.put(
@@ -95,7 +130,16 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
         response: { 200: Blog, ...errors },
       },
     },
-    async (request) => one(updateBlog(db(), request.params.id, request.body)),
+    async (request) =>
+      changed(
+      one(
+        app.audit.audited(
+          request,
+          (tx) => updateBlog(tx, request.params.id, request.body),
+          (blog) => ({ action: request.body.status === 'archived' ? 'archive' : 'update', entity: 'blog', entityId: blog.id, label: blog.title }),
+        ),
+      )
+      ),
   );
 
   app.put(
@@ -110,6 +154,15 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
         response: { 200: Blog, ...errors },
       },
     },
-    async (request) => one(reactivateBlog(db(), request.params.id)),
+    async (request) =>
+      changed(
+      one(
+        app.audit.audited(
+          request,
+          (tx) => reactivateBlog(tx, request.params.id),
+          (blog) => ({ action: 'reactivate', entity: 'blog', entityId: blog.id, label: blog.title }),
+        ),
+      )
+      ),
   );
 };

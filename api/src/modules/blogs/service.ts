@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { BlogSearchField, BlogUpdateBody } from '@site/shared/contracts/blogs';
 import { BlogStatus, type BlogCreateBody } from '@site/shared/contracts/blogs';
@@ -101,12 +102,31 @@ export async function reactivateBlog(db: Db, id: string): Promise<BlogRecord> {
   return toBlog(row!);
 }
 
+/** Who reads: only ever stored as a daily HMAC (see visitorId). */
+export interface Visitor {
+  ip: string;
+  userAgent: string;
+}
+
+const dailyKeys = new WeakMap<Db, { day: string; key: string }>();
+
+/** The visitor as an HMAC of address and user agent under the day's key: no clear-text identity is stored. */
+async function visitorId(db: Db, day: string, visitor: Visitor): Promise<string> {
+  let cached = dailyKeys.get(db);
+  if (cached?.day !== day) {
+    cached = { day, key: await blogRepository.visitorKey(db, day, randomBytes(32).toString('base64url')) };
+    dailyKeys.set(db, cached);
+  }
+  return createHmac('sha256', cached.key).update(`${visitor.ip}\n${visitor.userAgent}`).digest('base64url');
+}
+
 /** GET /blogs/search. A public detail read (by slug) counts as a view; an admin's read does not. */
 export async function searchBlogs(
   db: Db,
   field: z.infer<typeof BlogSearchField>,
   value: string,
   admin: boolean,
+  visitor: Visitor = { ip: '', userAgent: '' },
 ): Promise<BlogRecord[]> {
   if (field === 'status') {
     const status = BlogStatus.safeParse(value);
@@ -115,12 +135,30 @@ export async function searchBlogs(
     return (await blogRepository.listByStatus(db, status.data, !admin)).map(toBlog);
   }
   if (!admin) {
-    const viewed = await blogRepository.countView(db, value);
+    const day = new Date().toISOString().slice(0, 10);
+    const viewed = await blogRepository.countView(db, value, day, await visitorId(db, day, visitor));
     return viewed ? [toBlog(viewed)] : [];
   }
   // Editors checking their posts are not readers: the count stays what the public made it.
   const row = await blogRepository.findBySlug(db, value, false);
   return row ? [toBlog(row)] : [];
+}
+
+/** The admin list: one page, filtered by status in SQL. */
+export async function pageBlogs(
+  db: Db,
+  query: { status?: BlogRecord['status'] | undefined; page: number; page_size: number },
+): Promise<{ items: BlogRecord[]; total: number; page: number; page_size: number }> {
+  const { rows, total } = await blogRepository.page(db, query.status, query.page_size, (query.page - 1) * query.page_size);
+  return { items: rows.map(toBlog), total, page: query.page, page_size: query.page_size };
+}
+
+export const countBlogs = (db: Db): Promise<number> => blogRepository.countLive(db);
+
+/** A published post by slug without counting a view (for the page's server-rendered head). */
+export async function findPublicBlog(db: Db, slug: string): Promise<BlogRecord | undefined> {
+  const row = await blogRepository.findBySlug(db, slug, true);
+  return row ? toBlog(row) : undefined;
 }
 
 export async function listFeedBlogs(db: Db, limit = 50): Promise<BlogRecord[]> {

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -20,3 +20,14 @@ export const blogs = pgTable('blogs', {
 });
 
 export type BlogRow = typeof blogs.$inferSelect;
+
+/** Mirrors migrations/0008_blog_views.sql: who (as a daily HMAC) has been counted for a post on a day. */
+export const blogViews = pgTable(
+  'blog_views',
+  {
+    blogId: uuid('blog_id').notNull(),
+    day: date('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.blogId, table.day, table.visitor] })],
+);

@@ -2,6 +2,9 @@ import type { Db } from '../../db/database';
 import type { MailService } from '../mail/service';
 import type { ContactRequest } from '@site/shared/contracts/marketing';
 import { contactMessages } from './table';
+import type { ContactMessageItem, Page, PageQuery } from '@site/shared/contracts/admin';
+import { inBatches } from '../../lib/csv';
+import { contactRepository, type ContactCursor, type ContactMessageRow } from './repository';
 
 /** Header values must stay on one line whatever the visitor typed. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
@@ -55,4 +58,30 @@ export function createContactsService(db: Db, mail: MailService, log: { error: (
       }
     },
   };
+}
+
+const toContactMessageItem = (row: ContactMessageRow): ContactMessageItem => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  country_code: row.countryCode,
+  phone_number: row.phoneNumber,
+  subject: row.subject,
+  message: row.message,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The admin list of messages: one page, newest first. */
+export async function pageContactMessages(db: Db, query: PageQuery): Promise<Page<ContactMessageItem>> {
+  const { rows, total } = await contactRepository.page(db, query.page_size, (query.page - 1) * query.page_size);
+  return { items: rows.map(toContactMessageItem), total, page: query.page, page_size: query.page_size };
+}
+
+/** Every message, newest first, read a batch at a time (for the CSV export). */
+export async function* allContactMessages(db: Db): AsyncGenerator<ContactMessageItem> {
+  const rows = inBatches<ContactMessageRow & { cursor: string }, ContactCursor>(
+    (after, limit) => contactRepository.after(db, after, limit),
+    (row) => ({ at: row.cursor, id: row.id }),
+  );
+  for await (const row of rows) yield toContactMessageItem(row);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { packages } from '../packages/table';
 import type { Db } from '../../db/database';
 import { events, type EventRow } from './table';
@@ -28,6 +28,21 @@ export const eventRepository = {
       .from(events)
       .where(and(...conditions))
       .orderBy(asc(events.startTime), asc(events.slug));
+  },
+
+  /** One page for the admin list, latest start first, with the number of matching events. */
+  async page(db: Db, status: EventRow['status'] | undefined, limit: number, offset: number): Promise<{ rows: EventRow[]; total: number }> {
+    const where = status ? eq(events.status, status) : undefined;
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(events).where(where).orderBy(desc(events.startTime), desc(events.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(events).where(where),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
+  },
+
+  async count(db: Db): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(events);
+    return row?.n ?? 0;
   },
 
   async findById(db: Db, id: string): Promise<EventRow | undefined> {

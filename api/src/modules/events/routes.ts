@@ -19,6 +19,13 @@ const admin = [{ bearer: [] }];
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  // Every write forgets the cached public answers made of events (listings, sitemap).
+  const changed = async <T>(result: Promise<T>): Promise<T> => {
+    const value = await result;
+    // Packages too: an event's status decides whether its tickets are public.
+    await app.publicCache.invalidate('events', 'packages');
+    return value;
+  };
 
   app.get(
     '/events',
@@ -29,6 +36,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: EventListQuery,
         response: { 200: EventList, 400: ApiErrorBody },
       },
+      ...app.publicCache.route({ tags: ['events'], variesForAdmins: true }),
     },
     async (request) => listEvents(db(), request.query.status, await isAdminViewer(request)),
   );
@@ -42,6 +50,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: EventSearchQuery,
         response: { 200: EventList, 400: ApiErrorBody },
       },
+      ...app.publicCache.route({ tags: ['events'], variesForAdmins: true }),
     },
     async (request) => searchEvents(db(), request.query.field, request.query.value, await isAdminViewer(request)),
   );
@@ -52,7 +61,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: { tags, security: admin, summary: 'Create an event (admin; draft unless a status is given)', body: EventCreateBody, response: { 201: Event, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await createEvent(db(), request.user.sub, request.body)),
+    async (request, reply) => {
+      const event = app.audit.audited(
+        request,
+        (tx) => createEvent(tx, request.user.sub, request.body),
+        (created) => ({ action: 'create', entity: 'event', entityId: created.id, label: created.title }),
+      );
+      return reply.code(201).send(await changed(event));
+    },
   );
 
   app.put(
@@ -68,6 +84,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Event, ...errors },
       },
     },
-    async (request) => updateEvent(db(), request.params.id, request.body),
+    async (request) =>
+      changed(
+      app.audit.audited(
+        request,
+        (tx) => updateEvent(tx, request.params.id, request.body),
+        (event) => ({ action: 'update', entity: 'event', entityId: event.id, label: event.title }),
+      )
+      ),
   );
 };

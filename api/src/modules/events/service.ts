@@ -85,6 +85,17 @@ async function present(db: Db, rows: EventRow[], admin: boolean): Promise<Event[
 }
 
 /** GET /events: the public sees published events only, whatever status it asks for. */
+/** The admin list: one page, filtered by status in SQL. */
+export async function pageEvents(
+  db: Db,
+  query: { status?: Event['status'] | undefined; page: number; page_size: number },
+): Promise<{ items: Event[]; total: number; page: number; page_size: number }> {
+  const { rows, total } = await eventRepository.page(db, query.status, query.page_size, (query.page - 1) * query.page_size);
+  return { items: rows.map(toEvent), total, page: query.page, page_size: query.page_size };
+}
+
+export const countEvents = (db: Db): Promise<number> => eventRepository.count(db);
+
 export async function listEvents(db: Db, status: Event['status'] | undefined, admin: boolean): Promise<Event[]> {
   if (!admin && status && status !== 'published') return [];
   return present(db, await eventRepository.list(db, { status: admin ? status : 'published' }), admin);

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody, HealthBody } from '@site/shared/contracts/common';
 
+/** How long the readiness probe waits for the database before answering 503. */
+export const READINESS_PING_TIMEOUT_MS = 1_500;
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/live',
@@ -25,10 +28,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           message: state === 'draining' ? 'This instance is shutting down.' : 'This instance is starting.',
         });
       }
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await app.database.ping();
+        // A frozen database never answers: give up well within a probe's usual 2 s.
+        await Promise.race([
+          app.database.ping(),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(() => reject(new Error('ping timed out')), READINESS_PING_TIMEOUT_MS);
+          }),
+        ]);
       } catch {
         return reply.code(503).send({ error: 'database_unavailable', message: 'The database is not reachable.' });
+      } finally {
+        clearTimeout(timer);
       }
       return { status: 'ok' as const };
     },

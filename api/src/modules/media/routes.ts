@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { MediaConfig, UploadResult } from '@site/shared/contracts/content-fields';
@@ -12,6 +13,22 @@ import type { MediaStore } from './store';
 interface MediaOptions {
   config: Config;
   store: MediaStore;
+}
+
+/**
+ * The "image" part of a multipart upload. A body the multipart parser cannot read (no or wrong
+ * boundary, truncated, garbage) is the client's fault: 400, never 500. Limits keep their 413.
+ */
+async function readImagePart(request: FastifyRequest) {
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'image') throw new HttpError(400, 'validation_error', 'Send the file in the field "image".');
+    return { part, bytes: await part.toBuffer() };
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof HttpError || (status !== undefined && status >= 400 && status < 500 && status !== 406)) throw error;
+    throw new HttpError(400, 'invalid_multipart', 'The upload could not be read. Please send the file again as multipart/form-data.');
+  }
 }
 
 /** Under /api: the upload call and where the front end reads media from. */
@@ -47,9 +64,7 @@ export const mediaApiRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'image') throw new HttpError(400, 'validation_error', 'Send the file in the field "image".');
-      const bytes = await part.toBuffer();
+      const { bytes } = await readImagePart(request);
       const stored = await uploadMedia(store, bytes, config.IPFS_API_URL, request.log);
       return reply.code(201).send({ cid: stored.cid, content_type: stored.contentType, size: stored.size });
     },

@@ -6,6 +6,9 @@ import { HttpError } from '../../plugins/errors';
 import { NEWSLETTER_CONFLICT_MESSAGE } from '@site/shared/contracts/marketing';
 import { newsletterSubscriptions as subs } from './table';
 import { welcomeMail } from './welcome-mail';
+import type { Page, PageQuery, SubscriberItem } from '@site/shared/contracts/admin';
+import { inBatches } from '../../lib/csv';
+import { subscriptionRepository, type SubscriptionCursor, type SubscriptionRow } from './repository';
 
 /** Only the hash is stored: a database leak must not let anyone unsubscribe other people. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -62,4 +65,27 @@ export function createNewslettersService(db: Db, mail: MailService, log: { error
       return rows.length > 0;
     },
   };
+}
+
+const toSubscriberItem = (row: SubscriptionRow): SubscriberItem => ({
+  id: row.id,
+  email: row.email,
+  status: row.status,
+  subscribed_at: row.subscribedAt.toISOString(),
+  unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+});
+
+/** The admin list of subscribers (unsubscribed ones included unless filtered out): one page, newest first. */
+export async function pageSubscribers(db: Db, query: PageQuery & { status?: SubscriberItem['status'] | undefined }): Promise<Page<SubscriberItem>> {
+  const { rows, total } = await subscriptionRepository.page(db, query.status, query.page_size, (query.page - 1) * query.page_size);
+  return { items: rows.map(toSubscriberItem), total, page: query.page, page_size: query.page_size };
+}
+
+/** Every subscriber (of a status, if given), newest first, read a batch at a time (for the CSV export). */
+export async function* allSubscribers(db: Db, status?: SubscriberItem['status']): AsyncGenerator<SubscriberItem> {
+  const rows = inBatches<SubscriptionRow & { cursor: string }, SubscriptionCursor>(
+    (after, limit) => subscriptionRepository.after(db, status, after, limit),
+    (row) => ({ at: row.cursor, id: row.id }),
+  );
+  for await (const row of rows) yield toSubscriberItem(row);
 }

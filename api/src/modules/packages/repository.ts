@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { events } from '../events/table';
 import type { Db } from '../../db/database';
 import { packages, type PackageRow } from './table';
@@ -27,6 +27,24 @@ export const packageRepository = {
   async update(db: Db, id: string, patch: PackagePatch): Promise<PackageRow | undefined> {
     const [row] = await db.update(packages).set({ ...patch, updatedAt: new Date() }).where(eq(packages.id, id)).returning();
     return row;
+  },
+
+  /** One page for the admin list, newest first, with the number of matching packages. */
+  async page(
+    db: Db,
+    filter: { isActive?: boolean | undefined; packageType?: PackageRow['packageType'] | undefined },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: PackageRow[]; total: number }> {
+    const where = and(
+      filter.isActive !== undefined ? eq(packages.isActive, filter.isActive) : undefined,
+      filter.packageType !== undefined ? eq(packages.packageType, filter.packageType) : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(packages).where(where).orderBy(desc(packages.createdAt), desc(packages.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(packages).where(where),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
   },
 
   async findById(db: Db, id: string): Promise<PackageRow | undefined> {

@@ -18,6 +18,13 @@ const admin = [{ bearer: [] }];
 
 export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  // Every write forgets the cached public answers made of packages (searches, sitemap).
+  const changed = async <T>(result: Promise<T>): Promise<T> => {
+    const value = await result;
+    // Events too: their public packages_ids list the active packages.
+    await app.publicCache.invalidate('packages', 'events');
+    return value;
+  };
 
   app.get(
     '/packages/public/search',
@@ -28,6 +35,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PackagePublicSearchQuery,
         response: { 200: PackageList, 400: ApiErrorBody },
       },
+      ...app.publicCache.route({ tags: ['packages'] }),
     },
     async (request) => searchPackages(db(), request.query.field, request.query.value, false),
   );
@@ -53,7 +61,14 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: { tags, security: admin, summary: 'Create a package (admin)', body: PackageCreateBody, response: { 201: Package, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await createPackage(db(), request.body)),
+    async (request, reply) => {
+      const created = app.audit.audited(
+        request,
+        (tx) => createPackage(tx, request.body),
+        (pkg) => ({ action: 'create', entity: 'package', entityId: pkg.id, label: pkg.name }),
+      );
+      return reply.code(201).send(await changed(created));
+    },
   );
 
   app.put(
@@ -69,7 +84,14 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Package, ...errors },
       },
     },
-    async (request) => updatePackage(db(), request.params.id, request.body),
+    async (request) =>
+      changed(
+      app.audit.audited(
+        request,
+        (tx) => updatePackage(tx, request.params.id, request.body),
+        (pkg) => ({ action: 'update', entity: 'package', entityId: pkg.id, label: pkg.name }),
+      )
+      ),
   );
 
   for (const [action, isActive] of [
@@ -88,7 +110,14 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: Package, ...errors },
         },
       },
-      async (request) => setPackageActive(db(), request.params.id, isActive),
+      async (request) =>
+      changed(
+        app.audit.audited(
+          request,
+          (tx) => setPackageActive(tx, request.params.id, isActive),
+          (pkg) => ({ action, entity: 'package', entityId: pkg.id, label: pkg.name }),
+        )
+      ),
     );
   }
 };

@@ -153,6 +153,20 @@ export async function searchPackages(
   return (await packageRepository.list(db, filter)).map(toPackage);
 }
 
+/** The admin list: one page, filtered by active state and type in SQL. */
+export async function pagePackages(
+  db: Db,
+  query: { is_active?: boolean | undefined; package_type?: Package['package_type'] | undefined; page: number; page_size: number },
+): Promise<{ items: Package[]; total: number; page: number; page_size: number }> {
+  const { rows, total } = await packageRepository.page(
+    db,
+    { isActive: query.is_active, packageType: query.package_type },
+    query.page_size,
+    (query.page - 1) * query.page_size,
+  );
+  return { items: rows.map(toPackage), total, page: query.page, page_size: query.page_size };
+}
+
 /** A package the public may buy (for an orders module): active, and its event published if any. */
 export async function findBuyablePackage(db: Db, id: string): Promise<Package | undefined> {
   const [row] = await packageRepository.list(db, { id, publicOnly: true });

@@ -96,7 +96,10 @@ export const sitemapPlugin = fp<{ config: Config }>(
 
     app.get(
       '/sitemap.xml',
-      { schema: { tags: ['seo'], summary: 'Every public page', response: { 200: Text } } },
+      {
+        schema: { tags: ['seo'], summary: 'Every public page', response: { 200: Text } },
+        ...app.publicCache.route({ tags: ['blogs', 'events', 'packages'] }),
+      },
       async (request, reply) => {
         const xml = sitemapXml(publicOrigin(config, request), await app.sitemap.paths());
         return setOriginDocumentCaching(reply.type('application/xml; charset=utf-8'), config, 600).send(xml);

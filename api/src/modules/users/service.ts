@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import type { RefreshTokenService } from '../auth/refresh-tokens';
@@ -42,6 +42,24 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
 
   return {
     findByUsername,
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row?.n ?? 0;
+    },
+
+    async listAdmins(): Promise<UserRow[]> {
+      return db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(sql`lower(${users.username})`));
+    },
+
+    /**
+     * Stores an already hashed password and ends every session of the user; `executor` lets the
+     * caller's transaction (which also holds the audit entry) include both.
+     */
+    async setPassword(userId: string, passwordHash: string, executor: Db = db): Promise<void> {
+      await executor.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await refreshTokens.revokeAllForUser(userId, executor);
+    },
 
     async findById(id: string): Promise<UserRow | undefined> {
       return (await db.select().from(users).where(eq(users.id, id)))[0];

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminBlogPage,
+  AdminBlogQuery,
+  AdminEventPage,
+  AdminEventQuery,
+  AdminPackagePage,
+  AdminPackageQuery,
+  AdminStats,
+  AdminUserList,
+  ContactMessagePage,
+  PageQuery,
+  SubscriberPage,
+  SubscriberQuery,
+  SubscriberStatus,
+  type ContactMessageItem,
+  type SubscriberItem,
+} from '@site/shared/contracts/admin';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+import { sendCsv, type CsvColumn } from '../../lib/csv';
+import { noStore } from '../../plugins/no-store';
+import { countBlogs, pageBlogs } from '../blogs/service';
+import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
+import { allContactMessages, pageContactMessages } from '../contacts/service';
+import { countEvents, pageEvents } from '../events/service';
+import type { MediaStore } from '../media/store';
+import { allSubscribers, pageSubscribers } from '../newsletters/service';
+import { pagePackages } from '../packages/service';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
+const csvResponse = { 200: z.string().describe('CSV (UTF-8 with BOM), as an attachment'), ...errors };
+
+const MESSAGE_COLUMNS: CsvColumn<ContactMessageItem>[] = [
+  { header: 'Received', value: (m) => m.created_at },
+  { header: 'Name', value: (m) => m.name },
+  { header: 'Email', value: (m) => m.email },
+  { header: 'Phone', value: (m) => [m.country_code, m.phone_number].filter(Boolean).join(' ') },
+  { header: 'Subject', value: (m) => m.subject },
+  { header: 'Message', value: (m) => m.message },
+];
+
+const SUBSCRIBER_COLUMNS: CsvColumn<SubscriberItem>[] = [
+  { header: 'Email', value: (s) => s.email },
+  { header: 'Status', value: (s) => s.status },
+  { header: 'Subscribed', value: (s) => s.subscribed_at },
+  { header: 'Unsubscribed', value: (s) => s.unsubscribed_at },
+];
+
+/** The admin area's reads: dashboard counts, paged lists filtered in SQL, CSV exports. */
+export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
+  const db = () => app.database.db;
+  const mediaType = mediaTypeResolver(store);
+  // Every route here is admin-only and never cached.
+  const onRequest = [noStore, app.requireAdmin];
+
+  app.get(
+    '/admin/stats',
+    { onRequest, schema: { tags, security, summary: 'Dashboard counts (admin)', response: { 200: AdminStats, ...errors } } },
+    async () => {
+      const [totalUsers, blogPosts, events] = await Promise.all([app.users.count(), countBlogs(db()), countEvents(db())]);
+      // Careers are not built yet: no job positions exist.
+      return { total_users: totalUsers, blog_posts: blogPosts, events, job_positions: 0 };
+    },
+  );
+
+  app.get(
+    '/admin/blogs',
+    {
+      onRequest,
+      schema: { tags, security, summary: 'Blog posts, paged, by status (admin)', querystring: AdminBlogQuery, response: { 200: AdminBlogPage, ...errors } },
+    },
+    async (request) => {
+      const page = await pageBlogs(db(), request.query);
+      return { ...page, items: await withMediaTypes(page.items, mediaType) };
+    },
+  );
+
+  app.get(
+    '/admin/events',
+    {
+      onRequest,
+      schema: { tags, security, summary: 'Events, paged, by status (admin)', querystring: AdminEventQuery, response: { 200: AdminEventPage, ...errors } },
+    },
+    async (request) => pageEvents(db(), request.query),
+  );
+
+  app.get(
+    '/admin/packages',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Packages, paged, by active state and type (admin)',
+        querystring: AdminPackageQuery,
+        response: { 200: AdminPackagePage, ...errors },
+      },
+    },
+    async (request) => pagePackages(db(), request.query),
+  );
+
+  app.get(
+    '/admin/messages',
+    {
+      onRequest,
+      schema: { tags, security, summary: 'Contact form messages, paged, newest first (admin)', querystring: PageQuery, response: { 200: ContactMessagePage, ...errors } },
+    },
+    async (request) => pageContactMessages(db(), request.query),
+  );
+
+  app.get(
+    '/admin/messages/export.csv',
+    {
+      onRequest,
+      schema: { tags, security, summary: 'Every contact message as a CSV download (admin)', produces: ['text/csv'], querystring: z.strictObject({}), response: csvResponse },
+    },
+    async (_request, reply) => sendCsv(reply, 'messages', allContactMessages(db()), MESSAGE_COLUMNS),
+  );
+
+  app.get(
+    '/admin/subscribers',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Newsletter subscribers, paged, newest first; unsubscribed ones included unless filtered (admin)',
+        querystring: SubscriberQuery,
+        response: { 200: SubscriberPage, ...errors },
+      },
+    },
+    async (request) => pageSubscribers(db(), request.query),
+  );
+
+  app.get(
+    '/admin/subscribers/export.csv',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Newsletter subscribers as a CSV download (admin)',
+        produces: ['text/csv'],
+        querystring: z.strictObject({ status: SubscriberStatus.optional() }),
+        response: csvResponse,
+      },
+    },
+    async (request, reply) => sendCsv(reply, 'subscribers', allSubscribers(db(), request.query.status), SUBSCRIBER_COLUMNS),
+  );
+
+  app.get(
+    '/admin/admins',
+    { onRequest, schema: { tags, security, summary: 'The admin accounts, read-only (admin)', response: { 200: AdminUserList, ...errors } } },
+    async () => ({
+      items: (await app.users.listAdmins()).map((user) => ({
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        created_at: user.createdAt.toISOString(),
+      })),
+    }),
+  );
+};

@@ -1,0 +1,112 @@
+import fp from 'fastify-plugin';
+import { createEvent, type EventAttributes } from 'ics';
+import { auth, calendar as googleCalendar } from '@googleapis/calendar';
+import type { Config } from '../../config';
+
+/** What an invitation needs to know about a booked consultation. */
+export interface Booking {
+  orderId: string;
+  title: string;
+  description: string;
+  start: Date;
+  end: Date;
+  attendeeEmail: string;
+  /** Raised on each change of the same booking, so calendars replace the earlier copy. */
+  sequence: number;
+  cancelled?: boolean;
+}
+
+export interface CalendarService {
+  /** google when GOOGLE_* is set, else the .ics invitation goes by e-mail. */
+  via: 'google' | 'ics_email';
+  /** An iCalendar REQUEST (or CANCEL) for the booking: stable UID per order, times in UTC. */
+  ics(booking: Booking): string;
+  /** Creates the Google Calendar event inviting the attendee; answers its id. */
+  createGoogleEvent(booking: Booking): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    calendar: CalendarService;
+  }
+}
+
+const utc = (date: Date): [number, number, number, number, number] => [
+  date.getUTCFullYear(),
+  date.getUTCMonth() + 1,
+  date.getUTCDate(),
+  date.getUTCHours(),
+  date.getUTCMinutes(),
+];
+
+/** "Name <address>" or a bare address, as MAIL_FROM may be written. */
+export function parseMailbox(value: string): { name?: string; email: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(value);
+  return match ? { name: match[1] || undefined, email: match[2]!.trim() } : { email: value.trim() };
+}
+
+export function createCalendarService(config: Config, organizer: { name?: string; email: string }): CalendarService {
+  const ics = (booking: Booking): string => {
+    const attributes: EventAttributes = {
+      uid: `order-${booking.orderId}@tinytitans.ai`,
+      sequence: booking.sequence,
+      method: booking.cancelled ? 'CANCEL' : 'REQUEST',
+      status: booking.cancelled ? 'CANCELLED' : 'CONFIRMED',
+      productId: 'tinytitans/booking',
+      start: utc(booking.start),
+      startInputType: 'utc',
+      startOutputType: 'utc',
+      end: utc(booking.end),
+      endInputType: 'utc',
+      endOutputType: 'utc',
+      title: booking.title,
+      description: booking.description,
+      organizer: { name: organizer.name ?? 'Tiny Titans AI', email: organizer.email },
+      attendees: [{ name: booking.attendeeEmail, email: booking.attendeeEmail, rsvp: true, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' }],
+    };
+    const { error, value } = createEvent(attributes);
+    if (error || !value) throw error ?? new Error('The invitation could not be built');
+    return value;
+  };
+
+  const google =
+    config.GOOGLE_CLIENT_EMAIL && config.GOOGLE_PRIVATE_KEY
+      ? googleCalendar({
+          version: 'v3',
+          auth: new auth.JWT({
+            email: config.GOOGLE_CLIENT_EMAIL,
+            // Keys pasted into an environment variable usually carry escaped newlines.
+            key: config.GOOGLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
+            scopes: ['https://www.googleapis.com/auth/calendar.events'],
+          }),
+        })
+      : undefined;
+
+  return {
+    via: google ? 'google' : 'ics_email',
+    ics,
+    async createGoogleEvent(booking) {
+      if (!google) throw new Error('Google Calendar is not configured');
+      const { data } = await google.events.insert({
+        calendarId: config.GOOGLE_CALENDAR_ID ?? 'primary',
+        sendUpdates: 'all',
+        requestBody: {
+          iCalUID: `order-${booking.orderId}@tinytitans.ai`,
+          summary: booking.title,
+          description: booking.description,
+          start: { dateTime: booking.start.toISOString(), timeZone: 'UTC' },
+          end: { dateTime: booking.end.toISOString(), timeZone: 'UTC' },
+          attendees: [{ email: booking.attendeeEmail }],
+        },
+      });
+      return data.id ?? '';
+    },
+  };
+}
+
+export const calendarPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    app.decorate('calendar', createCalendarService(config, parseMailbox(app.mail.from)));
+  },
+  { name: 'calendar', dependencies: ['mail'] },
+);

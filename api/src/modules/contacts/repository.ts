@@ -1,0 +1,35 @@
+import { count, desc, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { contactMessages as messages } from './table';
+
+export type ContactMessageRow = typeof messages.$inferSelect;
+
+/** Where an export batch ends: created_at as text keeps its microseconds (a Date would not). */
+export interface ContactCursor {
+  at: string;
+  id: string;
+}
+
+const cursorColumn = sql<string>`${messages.createdAt}::text`;
+
+export const contactRepository = {
+  /** Newest first, with the total number of messages. */
+  async page(db: Db, limit: number, offset: number): Promise<{ rows: ContactMessageRow[]; total: number }> {
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(messages),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
+  },
+
+  /** The next `limit` messages after `after`, in the same order as `page`. */
+  async after(db: Db, after: ContactCursor | undefined, limit: number): Promise<(ContactMessageRow & { cursor: string })[]> {
+    const rows = await db
+      .select({ row: messages, cursor: cursorColumn })
+      .from(messages)
+      .where(after ? sql`(${messages.createdAt}, ${messages.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+    return rows.map(({ row, cursor }) => ({ ...row, cursor }));
+  },
+};

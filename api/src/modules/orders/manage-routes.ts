@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { ApiErrorBody } from '@site/shared/contracts/common';
+import { OrderIdParams } from '@site/shared/contracts/orders';
+import { HttpError } from '../../plugins/errors';
+import { REFUND_WINDOW_MS, RESCHEDULE_CUTOFF_MS } from './service';
+import type { OrderRow } from './table';
+
+/**
+ * The pages behind the signed links in a booking e-mail: plain server-rendered forms, so they work
+ * from any mail client without the site's scripts or a sign-in.
+ */
+export const MANAGE_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const ist = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Kolkata',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const whenIst = (date: Date) => `${ist.format(date)} IST`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escape(title)} · Tiny Titans AI</title>
+<style>
+body{font:16px/1.6 system-ui,sans-serif;color:#111;background:#f6f7fb;margin:0}
+main{max-width:34rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px}
+label{display:block;font-weight:600;margin:1rem 0 .25rem}
+input,button{font:inherit;padding:.5rem .75rem;border-radius:8px;border:1px solid #555}
+button{background:#1a56db;color:#fff;border-color:#1a56db;margin-top:1rem;cursor:pointer}
+:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.error{color:#b00020;font-weight:600}
+.hint{color:#444;font-size:.9rem}
+</style>
+</head>
+<body><main>
+<h1>${escape(title)}</h1>
+${body}
+<p><a href="/orders">Your orders</a> · <a href="/contact">Contact us</a></p>
+</main></body>
+</html>`;
+}
+
+const send = (reply: FastifyReply, status: number, title: string, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
+
+const summary = (row: OrderRow) => `<p>${escape(row.packageName)}: <strong>${escape(whenIst(row.startTime!))}</strong></p>`;
+
+const TokenQuery = z.strictObject({ token: z.string().max(200) });
+const CancelForm = z.strictObject({ token: z.string().max(200) });
+const RescheduleForm = z.strictObject({
+  token: z.string().max(200),
+  /** The datetime-local value, read as India Standard Time. */
+  start: z.string().max(40),
+});
+
+/** "2026-12-01T10:15" typed in IST → the instant, or undefined. */
+export function istLocalToDate(value: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}:00+05:30`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+const istLocalValue = (date: Date) => new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16);
+
+export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // Failures the page renders are HTML; a request refused before it (validation, rate limit) gets the api's error shape.
+  const failure = z.union([z.string(), ApiErrorBody]);
+  const html = { 200: z.string(), 400: failure, 404: failure, 409: failure, 429: failure };
+  const base = { tags: ['orders'], produces: ['text/html'], params: OrderIdParams };
+
+  /** Renders link and state failures as pages rather than JSON. */
+  async function guarded(reply: FastifyReply, title: string, work: () => Promise<FastifyReply>) {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500) {
+        return send(reply, error.statusCode, title, `<p class="error" role="alert">${escape(error.message)}</p>`);
+      }
+      throw error;
+    }
+  }
+
+  const cancelForm = (row: OrderRow, token: string) => {
+    const refundable = row.paidAt && Date.now() - row.paidAt.getTime() <= REFUND_WINDOW_MS;
+    return `${summary(row)}
+<p>${refundable ? 'Cancelling now refunds the full amount automatically (within 48 hours of payment).' : 'The 48-hour refund window has passed: cancelling frees the slot, and you can contact us about a refund or credit.'}</p>
+<form method="post">
+<input type="hidden" name="token" value="${escape(token)}">
+<button type="submit">Cancel booking</button>
+</form>`;
+  };
+
+  const rescheduleForm = (row: OrderRow, token: string, value = '', error = '') => `${summary(row)}
+${error ? `<p class="error" role="alert" id="start-error">${escape(error)}</p>` : ''}
+<form method="post">
+<input type="hidden" name="token" value="${escape(token)}">
+<label for="start">New date and time (IST)</label>
+<input id="start" name="start" type="datetime-local" step="900" required value="${escape(value)}"${error ? ' aria-invalid="true" aria-describedby="start-error start-hint"' : ' aria-describedby="start-hint"'}>
+<p class="hint" id="start-hint">Between 9:00 AM and 6:00 PM India Standard Time, on the quarter hour. Bookings can be moved until 24 hours before they start.</p>
+<button type="submit">Reschedule</button>
+</form>`;
+
+  const live = (row: OrderRow) => row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt && row.startTime! > new Date();
+
+  app.get(
+    '/orders/:id/cancel',
+    { config: { rateLimit: MANAGE_RATE_LIMIT }, schema: { ...base, summary: 'Signed cancel page of a booking', querystring: TokenQuery, response: html } },
+    async (request, reply) =>
+      guarded(reply, 'Cancel your booking', async () => {
+        const row = await app.orders.findByLink(request.params.id, 'cancel', request.query.token);
+        if (!live(row)) throw new HttpError(409, 'not_cancellable', 'This booking can no longer be cancelled online. Please contact us.');
+        return send(reply, 200, 'Cancel your booking', cancelForm(row, request.query.token));
+      }),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      config: { rateLimit: MANAGE_RATE_LIMIT },
+      schema: { ...base, summary: 'Cancel a booking through its signed link', querystring: TokenQuery.partial(), body: CancelForm, response: { ...html, 502: failure } },
+    },
+    async (request, reply) =>
+      guarded(reply, 'Cancel your booking', async () => {
+        const row = await app.orders.findByLink(request.params.id, 'cancel', request.body.token);
+        const { refunded } = await app.orders.cancelByLink(row);
+        return send(
+          reply,
+          200,
+          'Booking cancelled',
+          `${summary(row)}<p role="status">${refunded ? 'Your booking is cancelled and the full amount is being refunded to your original payment method.' : 'Your booking is cancelled. The 48-hour refund window had passed, so please contact us about a refund or credit.'}</p>`,
+        );
+      }),
+  );
+
+  app.get(
+    '/orders/:id/reschedule',
+    { config: { rateLimit: MANAGE_RATE_LIMIT }, schema: { ...base, summary: 'Signed reschedule page of a booking', querystring: TokenQuery, response: html } },
+    async (request, reply) =>
+      guarded(reply, 'Reschedule your booking', async () => {
+        const row = await app.orders.findByLink(request.params.id, 'reschedule', request.query.token);
+        if (!live(row) || row.startTime!.getTime() - Date.now() <= RESCHEDULE_CUTOFF_MS) {
+          throw new HttpError(409, 'not_reschedulable', 'This booking can no longer be moved online. Please contact us.');
+        }
+        return send(reply, 200, 'Reschedule your booking', rescheduleForm(row, request.query.token, istLocalValue(row.startTime!)));
+      }),
+  );
+
+  app.post(
+    '/orders/:id/reschedule',
+    {
+      config: { rateLimit: MANAGE_RATE_LIMIT },
+      schema: { ...base, summary: 'Move a booking to another free slot through its signed link', querystring: TokenQuery.partial(), body: RescheduleForm, response: html },
+    },
+    async (request, reply) =>
+      guarded(reply, 'Reschedule your booking', async () => {
+        const row = await app.orders.findByLink(request.params.id, 'reschedule', request.body.token);
+        const start = istLocalToDate(request.body.start);
+        try {
+          if (!start) throw new HttpError(400, 'invalid_start_time', 'Please choose a date and time.');
+          const moved = await app.orders.rescheduleByLink(row, start.toISOString());
+          return send(reply, 200, 'Booking moved', `${summary(moved)}<p role="status">Your booking is moved. An updated invitation is on its way by e-mail.</p>`);
+        } catch (error) {
+          if (error instanceof HttpError && (error.statusCode === 400 || error.code === 'slot_taken')) {
+            return send(reply, error.statusCode, 'Reschedule your booking', rescheduleForm(row, request.body.token, request.body.start, error.message));
+          }
+          throw error;
+        }
+      }),
+  );
+};

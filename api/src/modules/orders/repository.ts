@@ -1,0 +1,277 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { consultationPackages, orders, type ConsultationPackageRow, type OrderRow, type OrderStatusValue } from './table';
+
+export type OrderInsert = typeof orders.$inferInsert;
+export type ConsultationPackageInsert = typeof consultationPackages.$inferInsert;
+
+export interface AdminOrderFilter {
+  status?: OrderStatusValue;
+  kind?: OrderRow['kind'];
+  from?: Date;
+  to?: Date;
+}
+
+/** A seat or slot is taken by a paid order, or by an unpaid one whose hold has not run out. */
+const holding = (now: Date): SQL =>
+  or(
+    and(eq(orders.status, 'paid'), isNull(orders.cancelledAt)),
+    and(inArray(orders.status, ['created', 'failed']), gt(orders.expiresAt, now)),
+  )!;
+
+const adminConditions = (filter: AdminOrderFilter): SQL | undefined =>
+  and(
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.kind ? eq(orders.kind, filter.kind) : undefined,
+    filter.from ? gte(orders.createdAt, filter.from) : undefined,
+    filter.to ? lt(orders.createdAt, filter.to) : undefined,
+  );
+
+const one = <T>(rows: T[]): T | undefined => rows[0];
+
+export const orderRepository = {
+  async seedConsultationPackages(db: Db, rows: ConsultationPackageInsert[]): Promise<void> {
+    if (rows.length) await db.insert(consultationPackages).values(rows).onConflictDoNothing({ target: consultationPackages.id });
+  },
+
+  async listConsultationPackages(db: Db): Promise<ConsultationPackageRow[]> {
+    return db.select().from(consultationPackages).where(eq(consultationPackages.isActive, true)).orderBy(asc(consultationPackages.position));
+  },
+
+  async findConsultationPackage(db: Db, id: string): Promise<ConsultationPackageRow | undefined> {
+    return one(await db.select().from(consultationPackages).where(eq(consultationPackages.id, id)));
+  },
+
+  /** Serialises the transactions that compete for one seat pool or the consultation calendar. */
+  async lock(tx: Db, key: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  },
+
+  async countHeldSeats(tx: Db, packageId: string, now: Date): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.kind, 'package'), eq(orders.packageId, packageId), holding(now)));
+    return Number(row?.n ?? 0);
+  },
+
+  async findOverlapping(tx: Db, start: Date, end: Date, now: Date, exceptId?: string): Promise<OrderRow | undefined> {
+    return one(
+      await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.kind, 'consultation'),
+            holding(now),
+            lt(orders.startTime, end),
+            gt(orders.endTime, start),
+            exceptId ? sql`${orders.id} <> ${exceptId}` : undefined,
+          ),
+        )
+        .limit(1),
+    );
+  },
+
+  async busy(db: Db, from: Date, to: Date, now: Date): Promise<{ start: Date; end: Date }[]> {
+    const rows = await db
+      .select({ start: orders.startTime, end: orders.endTime })
+      .from(orders)
+      .where(and(eq(orders.kind, 'consultation'), holding(now), lt(orders.startTime, to), gt(orders.endTime, from)))
+      .orderBy(asc(orders.startTime));
+    return rows.map((row) => ({ start: row.start!, end: row.end! }));
+  },
+
+  async insert(tx: Db, values: OrderInsert): Promise<OrderRow> {
+    const [row] = await tx.insert(orders).values(values).returning();
+    return row!;
+  },
+
+  async setProviderOrderId(db: Db, id: string, providerOrderId: string): Promise<OrderRow | undefined> {
+    return one(
+      await db.update(orders).set({ providerOrderId, updatedAt: new Date() }).where(and(eq(orders.id, id), isNull(orders.providerOrderId))).returning(),
+    );
+  },
+
+  async findById(db: Db, id: string): Promise<OrderRow | undefined> {
+    return one(await db.select().from(orders).where(eq(orders.id, id)));
+  },
+
+  async findByProviderOrderId(db: Db, providerOrderId: string): Promise<OrderRow | undefined> {
+    return one(await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)));
+  },
+
+  async listForUser(db: Db, userId: string): Promise<OrderRow[]> {
+    return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(500);
+  },
+
+  /** created | failed → paid, only while the hold lasts. */
+  async markPaid(db: Db, providerOrderId: string, paymentId: string, now: Date): Promise<OrderRow | undefined> {
+    return one(
+      await db
+        .update(orders)
+        .set({ status: 'paid', providerPaymentId: paymentId, paidAt: now, updatedAt: now })
+        .where(and(eq(orders.providerOrderId, providerOrderId), inArray(orders.status, ['created', 'failed']), gt(orders.expiresAt, now)))
+        .returning(),
+    );
+  },
+
+  /** created → failed. */
+  async markFailed(db: Db, providerOrderId: string, now: Date): Promise<OrderRow | undefined> {
+    return one(
+      await db
+        .update(orders)
+        .set({ status: 'failed', failedAt: now, updatedAt: now })
+        .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.status, 'created')))
+        .returning(),
+    );
+  },
+
+  /** created → failed when the provider would not even open the order. */
+  async markFailedById(db: Db, id: string, now: Date): Promise<void> {
+    await db.update(orders).set({ status: 'failed', failedAt: now, expiresAt: now, updatedAt: now }).where(and(eq(orders.id, id), eq(orders.status, 'created')));
+  },
+
+  /**
+   * A payment captured after the hold ran out: the order ends expired (its seat or slot may be
+   * someone else's now) and keeps the payment id so it can be refunded once.
+   */
+  async markLatePayment(db: Db, providerOrderId: string, paymentId: string, now: Date): Promise<OrderRow | undefined> {
+    return one(
+      await db
+        .update(orders)
+        .set({ status: 'expired', expiredAt: sql`coalesce(${orders.expiredAt}, ${now})`, providerPaymentId: paymentId, updatedAt: now })
+        .where(
+          and(
+            eq(orders.providerOrderId, providerOrderId),
+            inArray(orders.status, ['created', 'failed', 'expired']),
+            lte(orders.expiresAt, now),
+            isNull(orders.providerPaymentId),
+          ),
+        )
+        .returning(),
+    );
+  },
+
+  async setRefundId(db: Db, id: string, refundId: string): Promise<void> {
+    await db.update(orders).set({ providerRefundId: refundId, updatedAt: new Date() }).where(eq(orders.id, id));
+  },
+
+  /** paid → refunded (and created | failed → refunded when the provider's refund event overtakes the payment's). */
+  async markRefunded(
+    db: Db,
+    where: { id: string } | { providerOrderId: string },
+    from: OrderStatusValue[],
+    values: { refundId?: string; paymentId?: string; cancelled?: boolean },
+    now: Date,
+  ): Promise<OrderRow | undefined> {
+    return one(
+      await db
+        .update(orders)
+        .set({
+          status: 'refunded',
+          refundedAt: now,
+          paidAt: sql`coalesce(${orders.paidAt}, ${now})`,
+          ...(values.refundId ? { providerRefundId: values.refundId } : {}),
+          ...(values.paymentId ? { providerPaymentId: sql`coalesce(${orders.providerPaymentId}, ${values.paymentId})` } : {}),
+          ...(values.cancelled ? { cancelledAt: now, inviteSequence: sql`${orders.inviteSequence} + 1` } : {}),
+          updatedAt: now,
+        })
+        .where(
+          and('id' in where ? eq(orders.id, where.id) : eq(orders.providerOrderId, where.providerOrderId), inArray(orders.status, from)),
+        )
+        .returning(),
+    );
+  },
+
+  /** created → expired once the hold has run out. */
+  async expireHolds(db: Db, now: Date): Promise<number> {
+    const rows = await db
+      .update(orders)
+      .set({ status: 'expired', expiredAt: now, updatedAt: now })
+      .where(and(eq(orders.status, 'created'), lte(orders.expiresAt, now)))
+      .returning({ id: orders.id });
+    return rows.length;
+  },
+
+  /** Claims the order's one calendar invitation; undefined when it was already claimed. */
+  async claimInvite(db: Db, id: string, via: 'google' | 'ics_email'): Promise<OrderRow | undefined> {
+    const now = new Date();
+    return one(
+      await db
+        .update(orders)
+        .set({ calendarVia: via, calendarInvitedAt: now, updatedAt: now })
+        .where(and(eq(orders.id, id), eq(orders.kind, 'consultation'), eq(orders.status, 'paid'), isNull(orders.calendarInvitedAt)))
+        .returning(),
+    );
+  },
+
+  async setCalendarEvent(db: Db, id: string, via: 'google' | 'ics_email', eventId: string | null): Promise<void> {
+    await db.update(orders).set({ calendarVia: via, calendarEventId: eventId, updatedAt: new Date() }).where(eq(orders.id, id));
+  },
+
+  async reschedule(tx: Db, id: string, start: Date, end: Date): Promise<OrderRow | undefined> {
+    return one(
+      await tx
+        .update(orders)
+        .set({ startTime: start, endTime: end, inviteSequence: sql`${orders.inviteSequence} + 1`, updatedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.status, 'paid'), isNull(orders.cancelledAt)))
+        .returning(),
+    );
+  },
+
+  /** A paid consultation given up without a refund: the slot is free again. */
+  async cancelWithoutRefund(db: Db, id: string, now: Date): Promise<OrderRow | undefined> {
+    return one(
+      await db
+        .update(orders)
+        .set({ cancelledAt: now, inviteSequence: sql`${orders.inviteSequence} + 1`, updatedAt: now })
+        .where(and(eq(orders.id, id), eq(orders.status, 'paid'), isNull(orders.cancelledAt)))
+        .returning(),
+    );
+  },
+
+  async adminPage(db: Db, filter: AdminOrderFilter, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = adminConditions(filter);
+    const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+    const [total] = await db.select({ n: count() }).from(orders).where(where);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  /** Keyset pages for the CSV export, newest first. */
+  async adminBatch(db: Db, filter: AdminOrderFilter, after: { createdAt: Date; id: string } | undefined, limit: number): Promise<OrderRow[]> {
+    const cursor = after
+      ? or(lt(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)))
+      : undefined;
+    return db
+      .select()
+      .from(orders)
+      .where(and(adminConditions(filter), cursor))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
+  },
+
+  /** Paid (and later refunded) orders and their revenue per week since `since`, weeks starting Monday IST. */
+  async paidPerWeek(db: Db, since: Date): Promise<{ week: string; orders: number; revenue: number }[]> {
+    const week = sql<string>`to_char(date_trunc('week', ${orders.paidAt} AT TIME ZONE 'Asia/Kolkata'), 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ week, orders: count(), revenue: sql<string>`coalesce(sum(${orders.amountPaise}), 0)` })
+      .from(orders)
+      .where(and(inArray(orders.status, ['paid', 'refunded']), gte(orders.paidAt, since)))
+      .groupBy(week);
+    return rows.map((row) => ({ week: row.week, orders: Number(row.orders), revenue: Number(row.revenue) }));
+  },
+
+  /** Paid consultations per IST day between two instants. */
+  async bookingsPerDay(db: Db, from: Date, to: Date): Promise<{ date: string; bookings: number }[]> {
+    const day = sql<string>`to_char(${orders.startTime} AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ day, n: count() })
+      .from(orders)
+      .where(
+        and(eq(orders.kind, 'consultation'), eq(orders.status, 'paid'), isNull(orders.cancelledAt), gte(orders.startTime, from), lt(orders.startTime, to)),
+      )
+      .groupBy(day);
+    return rows.map((row) => ({ date: row.day, bookings: Number(row.n) }));
+  },
+};

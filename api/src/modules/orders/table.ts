@@ -1,0 +1,53 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/table';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Mirrors migrations/0006_orders.sql. */
+export const consultationPackages = pgTable('consultation_packages', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  pricePaise: integer('price_paise'),
+  durationMinutes: integer('duration_minutes').notNull(),
+  benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
+  badge: text('badge'),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+export type ConsultationPackageRow = typeof consultationPackages.$inferSelect;
+
+export type OrderStatusValue = 'created' | 'paid' | 'failed' | 'expired' | 'refunded';
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  kind: text('kind', { enum: ['consultation', 'package'] }).notNull(),
+  packageId: uuid('package_id').notNull(),
+  packageName: text('package_name').notNull(),
+  amountPaise: integer('amount_paise').notNull(),
+  currency: text('currency', { enum: ['INR'] }).notNull().default('INR'),
+  provider: text('provider', { enum: ['razorpay', 'sandbox'] }).notNull(),
+  providerOrderId: text('provider_order_id').unique(),
+  providerPaymentId: text('provider_payment_id'),
+  providerRefundId: text('provider_refund_id'),
+  status: text('status', { enum: ['created', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('created'),
+  startTime: at('start_time'),
+  endTime: at('end_time'),
+  attendeeEmail: text('attendee_email'),
+  expiresAt: at('expires_at').notNull(),
+  paidAt: at('paid_at'),
+  failedAt: at('failed_at'),
+  expiredAt: at('expired_at'),
+  refundedAt: at('refunded_at'),
+  cancelledAt: at('cancelled_at'),
+  calendarVia: text('calendar_via', { enum: ['google', 'ics_email'] }),
+  calendarEventId: text('calendar_event_id'),
+  calendarInvitedAt: at('calendar_invited_at'),
+  inviteSequence: integer('invite_sequence').notNull().default(0),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+export type OrderRow = typeof orders.$inferSelect;

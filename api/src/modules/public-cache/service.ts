@@ -1,0 +1,173 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { PublicCacheStore, type PublicCacheTag } from './store';
+
+export type { PublicCacheTag } from './store';
+
+/** The NOTIFY channel on which instances tell each other what to forget. */
+export const INVALIDATE_CHANNEL = 'public_cache_invalidate';
+
+/** Browsers and shared caches may keep a public answer briefly; the ETag makes revalidation cheap. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
+
+export interface PublicCacheRouteOptions {
+  /** What the answer is made of: a write to any of these forgets it. */
+  tags: PublicCacheTag[];
+  /** Requests the cache must leave alone, e.g. a read that is itself counted. */
+  skip?: (request: FastifyRequest) => boolean;
+  /** The route shows admins more (drafts): shared caches must key its answers by Authorization. */
+  variesForAdmins?: boolean;
+}
+
+type OnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+
+export interface PublicCache {
+  /**
+   * Hooks for a public GET route: its 200 answers to requests without credentials are kept
+   * serialized and served with an ETag (304 when it matches). Any request with an Authorization
+   * header is answered fresh and marked private (an admin may see drafts).
+   */
+  route(options: PublicCacheRouteOptions): { preHandler: preHandlerAsyncHookHandler; onSend: OnSend };
+  /**
+   * Call after every write that changes what the public sees: forgets the answers made of `tags`
+   * on this instance at once and, on PostgreSQL, on every other instance (LISTEN/NOTIFY).
+   */
+  invalidate(...tags: PublicCacheTag[]): Promise<void>;
+  /** Runs after each invalidation, local or from another instance (e.g. the server-rendered HTML cache). */
+  onInvalidate(listener: (tags: PublicCacheTag[]) => void): void;
+  readonly size: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+  interface FastifyContextConfig {
+    publicCacheTags?: PublicCacheTag[];
+  }
+}
+
+const etagOf = (payload: string) => `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
+
+const STATE = Symbol('publicCacheState');
+interface RequestState {
+  key: string;
+  version: number;
+  tags: PublicCacheTag[];
+}
+type WithState = FastifyRequest & { [STATE]?: RequestState | undefined };
+
+/**
+ * In-process cache of serialized public answers (events, blog listings, packages, RSS, sitemap).
+ * Modules that write call `app.publicCache.invalidate(tag)`.
+ */
+export const publicCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const store = new PublicCacheStore();
+    const instanceId = randomUUID();
+    const listeners: ((tags: PublicCacheTag[]) => void)[] = [];
+    const forget = (tags: PublicCacheTag[]) => {
+      store.invalidate(tags);
+      for (const listener of listeners) listener(tags);
+    };
+
+    const { database } = app;
+    if (database.kind === 'postgres' && database.listen) {
+      const stop = await database.listen(
+        INVALIDATE_CHANNEL,
+        (payload) => {
+          try {
+            const message = JSON.parse(payload) as { from?: string; tags?: PublicCacheTag[] };
+            if (message.from !== instanceId && Array.isArray(message.tags)) forget(message.tags);
+          } catch {
+            app.log.warn('ignored a malformed public cache notification');
+          }
+        },
+        // Notifications may have been missed while the connection was down: forget everything.
+        () => forget(['*']),
+      );
+      app.addHook('onClose', async () => stop());
+    }
+
+    const cache: PublicCache = {
+      route: ({ tags, skip, variesForAdmins = false }) => ({
+        preHandler: async (request, reply) => {
+          const req = request as WithState;
+          if (skip?.(request)) return;
+          if (request.headers.authorization) {
+            reply.header('Cache-Control', 'private, no-store');
+            if (variesForAdmins) reply.header('Vary', 'Authorization');
+            return;
+          }
+          // The origin belongs to the key: RSS and sitemap hold absolute URLs built from it.
+          const key = `${request.protocol}://${request.host}${request.url}`;
+          const entry = store.get(key);
+          if (entry) {
+            reply.header('ETag', entry.etag).header('Cache-Control', entry.cacheControl);
+            if (entry.vary) reply.header('Vary', entry.vary);
+            if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+            return reply.type(entry.contentType).send(entry.payload);
+          }
+          req[STATE] = { key, version: store.version(tags), tags };
+        },
+        onSend: async (request, reply, payload) => {
+          const state = (request as WithState)[STATE];
+          if (!state || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+          (request as WithState)[STATE] = undefined;
+          const etag = etagOf(payload);
+          const cacheControl = String(reply.getHeader('Cache-Control') ?? PUBLIC_CACHE_CONTROL);
+          const vary = reply.getHeader('Vary') ? String(reply.getHeader('Vary')) : variesForAdmins ? 'Authorization' : '';
+          reply.header('ETag', etag).header('Cache-Control', cacheControl);
+          if (vary) reply.header('Vary', vary);
+          // An answer computed while a write landed may be stale: serve it, do not keep it.
+          if (store.version(state.tags) === state.version) {
+            store.set(state.key, {
+              payload,
+              etag,
+              cacheControl,
+              vary,
+              contentType: String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8'),
+              tags: state.tags,
+            });
+          }
+          if (matches(request.headers['if-none-match'], etag)) {
+            reply.code(304);
+            return '';
+          }
+          return payload;
+        },
+      }),
+
+      async invalidate(...tags) {
+        forget(tags);
+        if (database.kind !== 'postgres') return;
+        try {
+          await database.db.execute(sql`SELECT pg_notify(${INVALIDATE_CHANNEL}, ${JSON.stringify({ from: instanceId, tags })})`);
+        } catch (error) {
+          // The write itself succeeded; other instances catch up at their next invalidation.
+          app.log.error({ err: error, tags }, 'could not notify other instances of a public cache invalidation');
+        }
+      },
+
+      onInvalidate(listener) {
+        listeners.push(listener);
+      },
+
+      get size() {
+        return store.size;
+      },
+    };
+    app.decorate('publicCache', cache);
+  },
+  { name: 'public-cache', dependencies: ['database'] },
+);

@@ -1,0 +1,86 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { registerTestAdmin, testConfig } from './app';
+import { testDatabases } from './databases';
+import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
+
+const SHELL_HTML = `<!doctype html><html><head>
+<title>Tiny Titans AI | default</title>
+<meta name="description" content="Default description.">
+</head><body><div id="root"></div></body></html>`;
+
+describe.each(testDatabases())('server-rendered head of content pages on $name', (target) => {
+  let app: FastifyInstance;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(path.join(tmpdir(), 'page-head-'));
+    await mkdir(path.join(webRoot, 'shell', 'dist'), { recursive: true });
+    await writeFile(path.join(webRoot, 'shell', 'dist', 'index.html'), SHELL_HTML);
+    app = await buildApp({
+      config: testConfig({ WEB_ROOT: webRoot, PUBLIC_URL: 'https://tinytitans.example' }),
+      database: await target.open(),
+      logger: false,
+    });
+    await app.ready();
+    await registerTestAdmin(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => (await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+
+  it('gives a blog post its title, description and OpenGraph tags, and follows its edits', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers: adminHeaders(app),
+      payload: { title: 'Agents & <tools>', slug: uniqueSlug('head'), content: '<p>Why small teams win with <b>agents</b>.</p>', status: 'published' },
+    });
+    const blog = created.json() as { id: string; slug: string };
+    const html = await page(`/blog/${blog.slug}`);
+    expect(html).toContain('<title>Agents &amp; &lt;tools&gt; | Tiny Titans AI</title>');
+    expect(html).toContain('<meta name="description" content="Why small teams win with agents." />');
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain(`<meta property="og:url" content="https://tinytitans.example/blog/${blog.slug}" />`);
+    expect(html).toContain('<meta name="twitter:title" content="Agents &amp; &lt;tools&gt; | Tiny Titans AI" />');
+    expect(html).not.toContain('Default description.');
+    expect(html).toContain('<div id="root">');
+
+    // A page read is not a counted view.
+    const bySlug = await app.inject({ method: 'GET', url: `/api/blogs/search?field=slug&value=${blog.slug}` });
+    expect(bySlug.json()[0].views_count).toBe(1);
+
+    await app.inject({ method: 'PUT', url: `/api/blogs/${blog.id}`, headers: adminHeaders(app), payload: { title: 'Renamed' } });
+    expect(await page(`/blog/${blog.slug}`)).toContain('<title>Renamed | Tiny Titans AI</title>');
+    await app.inject({ method: 'PUT', url: '/api/blogs/archive', headers: adminHeaders(app), payload: { ids: [blog.id] } });
+    expect(await page(`/blog/${blog.slug}`)).toContain('<title>Tiny Titans AI | default</title>');
+  });
+
+  it('gives events and packages their tags, and leaves drafts and unknown pages with the default head', async () => {
+    const event = await createEvent(app, { title: 'Agent night', description: 'Build an agent in one evening.' });
+    const html = await page(`/event/${event.slug}`);
+    expect(html).toContain('<title>Agent night | Tiny Titans AI</title>');
+    expect(html).toContain('<meta property="og:description" content="Build an agent in one evening." />');
+
+    const slug = uniqueSlug('head-package');
+    await app.inject({
+      method: 'POST',
+      url: '/api/packages',
+      headers: adminHeaders(app),
+      payload: { name: 'Starter', slug, description: 'A first agent, shipped.', price: 100, duration_days: 30, package_type: 'subscription' },
+    });
+    expect(await page(`/packages/${slug}`)).toContain('<meta property="og:title" content="Starter | Tiny Titans AI" />');
+
+    const draft = await createEvent(app, { title: 'Secret draft', status: 'draft' });
+    expect(await page(`/event/${draft.slug}`)).not.toContain('Secret draft');
+    expect(await page('/blog/no-such-post')).toContain('<title>Tiny Titans AI | default</title>');
+  });
+});

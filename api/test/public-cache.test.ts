@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
+
+const PUBLISHED = '/api/blogs/search?field=status&value=published';
+
+describe.each(testDatabases())('public read cache on $name', (target) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(await target.open(), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const slugsOf = async (url: string) => ((await get(url)).json() as { slug: string }[]).map((row) => row.slug);
+  const createBlog = async (overrides: Record<string, unknown> = {}) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers: adminHeaders(app),
+      payload: { title: 'Cached post', slug: uniqueSlug('cached'), content: '<p>Hi</p>', status: 'published', ...overrides },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: string; slug: string };
+  };
+  const put = async (url: string, payload?: object) => {
+    const res = await app.inject({ method: 'PUT', url, headers: adminHeaders(app), ...(payload ? { payload } : {}) });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it('serves a repeated public read from the cache with an ETag, a short public Cache-Control and 304 on a match', async () => {
+    const first = await get(PUBLISHED);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const sizeAfterFirst = app.publicCache.size;
+    const second = await get(PUBLISHED);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(etag);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(app.publicCache.size).toBe(sizeAfterFirst);
+    const notModified = await get(PUBLISHED, { 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect((await get(PUBLISHED, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+    for (const url of ['/api/events', '/api/blogs/rss.xml', '/sitemap.xml']) {
+      const answer = await get(url);
+      const size = app.publicCache.size;
+      const again = await get(url, { 'if-none-match': answer.headers.etag as string });
+      expect(again.statusCode, url).toBe(304);
+      expect(app.publicCache.size, url).toBe(size);
+    }
+  });
+
+  it('shows a published post on the next read and drops an archived one, through every write path', async () => {
+    await get(PUBLISHED);
+    await get('/api/blogs/rss.xml');
+    await get('/sitemap.xml');
+    const blog = await createBlog();
+    expect(await slugsOf(PUBLISHED)).toContain(blog.slug);
+    expect((await get('/api/blogs/rss.xml')).body).toContain(`/blog/${blog.slug}`);
+    expect((await get('/sitemap.xml')).body).toContain(`/blog/${blog.slug}`);
+
+    await put('/api/blogs/archive', { ids: [blog.id] });
+    expect(await slugsOf(PUBLISHED)).not.toContain(blog.slug);
+    expect((await get('/api/blogs/rss.xml')).body).not.toContain(`/blog/${blog.slug}`);
+    expect((await get('/sitemap.xml')).body).not.toContain(`/blog/${blog.slug}`);
+
+    await put(`/api/blogs/${blog.id}/reactivate`);
+    await put(`/api/blogs/${blog.id}`, { status: 'published', title: 'Renamed cached post' });
+    const listed = (await get(PUBLISHED)).json() as { slug: string; title: string }[];
+    expect(listed.find((row) => row.slug === blog.slug)?.title).toBe('Renamed cached post');
+  });
+
+  it('refreshes events and packages on their writes', async () => {
+    await get('/api/events');
+    const event = await createEvent(app);
+    expect(await slugsOf('/api/events')).toContain(event.slug);
+    await put(`/api/events/${event.id}`, { status: 'cancelled' });
+    const afterCancel = (await get('/api/events')).json() as { slug: string; status: string }[];
+    expect(afterCancel.find((row) => row.slug === event.slug)?.status ?? 'gone').not.toBe('published');
+
+    const slug = uniqueSlug('cached-package');
+    const url = `/api/packages/public/search?field=slug&value=${slug}`;
+    expect(await slugsOf(url)).toEqual([]);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/packages',
+      headers: adminHeaders(app),
+      payload: { name: 'Cached', slug, price: 100, duration_days: 30, package_type: 'subscription' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await slugsOf(url)).toEqual([slug]);
+    await put(`/api/packages/${created.json().id}/deactivate`);
+    expect(await slugsOf(url)).toEqual([]);
+    await put(`/api/packages/${created.json().id}/reactivate`);
+    expect(await slugsOf(url)).toEqual([slug]);
+    await put(`/api/packages/${created.json().id}`, { is_active: false });
+    expect(await slugsOf(url)).toEqual([]);
+  });
+
+  it('never caches or serves from the cache what an admin sees (drafts)', async () => {
+    const draft = await createBlog({ status: 'draft' });
+    const drafts = '/api/blogs/search?field=status&value=draft';
+    expect(await slugsOf(drafts)).toEqual([]);
+    const asAdmin = await get(drafts, adminHeaders(app));
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+    expect(asAdmin.headers.etag).toBeUndefined();
+    expect((asAdmin.json() as { slug: string }[]).map((row) => row.slug)).toContain(draft.slug);
+    // The public answer cached before is not what the admin got, and the admin's is not cached.
+    expect(await slugsOf(drafts)).toEqual([]);
+    const adminPublished = await get(PUBLISHED, adminHeaders(app));
+    expect(adminPublished.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('counts one read per visitor of a post by slug (never served from the cache)', async () => {
+    const blog = await createBlog();
+    const bySlug = `/api/blogs/search?field=slug&value=${blog.slug}`;
+    // A view counts once per visitor and day; a second visitor's read must reach the database.
+    expect((await get(bySlug, { 'user-agent': 'first reader' })).json()[0].views_count).toBe(1);
+    expect((await get(bySlug, { 'user-agent': 'second reader' })).json()[0].views_count).toBe(2);
+  });
+});
+
+// Two instances on one PostgreSQL database: a write on one is seen by the other within a second.
+const postgres = testDatabases().filter((target) => target.name === 'postgres');
+for (const target of postgres) describe('public read cache across two instances on PostgreSQL', () => {
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  let closeSecond: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const database = await target.open();
+    one = await buildTestApp(database);
+    // A second instance: its own pool and listener on the same database.
+    const { openDatabase } = await import('../src/db/database');
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const current = (await database.withSession((s) => s.query<{ name: string }>('SELECT current_database() AS name')))[0]!.name;
+    url.pathname = `/${current}`;
+    const second = await openDatabase({ kind: 'postgres', url: url.href });
+    two = await buildTestApp(second);
+    closeSecond = () => second.close();
+  });
+  afterAll(async () => {
+    await two?.close();
+    await closeSecond?.();
+    await one?.close();
+    await target.dispose();
+  });
+
+  it('forgets on the other instance what a write on one changed', async () => {
+    const before = (await two.inject({ method: 'GET', url: PUBLISHED })).json() as { slug: string }[];
+    const created = await one.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers: adminHeaders(one),
+      payload: { title: 'Across instances', slug: uniqueSlug('across'), content: '<p>Hi</p>', status: 'published' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { slug } = created.json() as { slug: string };
+    expect(before.map((row) => row.slug)).not.toContain(slug);
+    await expect
+      .poll(async () => ((await two.inject({ method: 'GET', url: PUBLISHED })).json() as { slug: string }[]).map((row) => row.slug), {
+        timeout: 1000,
+        interval: 50,
+      })
+      .toContain(slug);
+  });
+});

@@ -1,0 +1,81 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, testAdminId } from './app';
+import { testDatabases } from './databases';
+import { BEHIND_PROXY, claimsOf, login, register } from './accounts-helpers';
+
+describe.each(testDatabases())('access tokens end with their session on $name', (target) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(await target.open(), { env: { ...BEHIND_PROXY, JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
+
+  const me = (accessToken: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } });
+
+  it('refuses the access token once its session is logged out', async () => {
+    const user = await register(app);
+    const { accessToken, refreshToken } = await login(app, user.username);
+    expect(claimsOf(accessToken)).toHaveProperty('sid');
+    expect((await me(accessToken)).statusCode).toBe(200);
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { refresh_token: refreshToken },
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await me(accessToken)).statusCode).toBe(401);
+  });
+
+  it('ends the access tokens of other instances within the cache time too', async () => {
+    const other = await buildTestApp(app.database, { env: { ...BEHIND_PROXY, JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789' } });
+    try {
+      const user = await register(app);
+      const { accessToken, refreshToken } = await login(app, user.username);
+      // The other instance has never seen this session: it asks the database.
+      await app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { refresh_token: refreshToken } });
+      expect((await other.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('checks the role of an admin in the database on every admin call', async () => {
+    const user = await register(app);
+    // A token claiming admin for an account that is not (or no longer) one.
+    const forged = app.signAccessToken({ sub: user.id, role: 'admin', sid: claimsOf((await login(app, user.username)).accessToken).sid });
+    const res = await app.inject({ method: 'POST', url: '/api/events', headers: { authorization: `Bearer ${forged}` }, payload: {} });
+    expect(res.statusCode).toBe(403);
+    const admin = app.signAccessToken({ sub: testAdminId(app), role: 'admin', sid: 'd2f1a7c4-0000-4000-8000-000000000001' });
+    expect((await app.inject({ method: 'POST', url: '/api/events', headers: { authorization: `Bearer ${admin}` }, payload: {} })).statusCode).toBe(400);
+  });
+
+  it('refuses a correctly signed token without an expiry', async () => {
+    const user = await register(app);
+    const { accessToken } = await login(app, user.username);
+    const { sub, role, sid } = claimsOf(accessToken) as { sub: string; role: string; sid: string };
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, role, sid, iat: Math.floor(Date.now() / 1000) })}`;
+    const signature = createHmac('sha256', 'a-test-secret-that-is-long-enough-0123456789').update(unsigned).digest('base64url');
+    expect((await me(`${unsigned}.${signature}`)).statusCode).toBe(401);
+  });
+
+  it('marks answers to signed-in callers private and no-store, and every api answer Vary: Authorization', async () => {
+    const user = await register(app);
+    const { accessToken } = await login(app, user.username);
+    const signedIn = await app.inject({ method: 'GET', url: '/api/blogs', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(String(signedIn.headers.vary)).toMatch(/authorization/i);
+    const search = await app.inject({ method: 'GET', url: '/api/events/search?field=title&value=x', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(search.headers['cache-control']).toBe('private, no-store');
+    const anonymous = await app.inject({ method: 'GET', url: '/api/blogs' });
+    expect(String(anonymous.headers.vary)).toMatch(/authorization/i);
+    expect(anonymous.headers['cache-control']).not.toBe('private, no-store');
+  });
+});
