@@ -1,5 +1,6 @@
 // Build configuration shared by the shell and the four remotes.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
@@ -20,7 +21,11 @@ export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:30
 
 /** Singletons shared at run time: one React, one router, one store, one toaster, one `shared`. */
 export function sharedModules() {
-  const singleton = (name, pkg = name) => [name, { singleton: true, requiredVersion: `^${resolvedVersion(pkg)}` }];
+  // The version is given, not inferred: production aliases react-router to a file of `shared`.
+  const singleton = (name, pkg = name) => [
+    name,
+    { singleton: true, version: resolvedVersion(pkg), requiredVersion: `^${resolvedVersion(pkg)}` },
+  ];
   const entries = [
     singleton('react'),
     singleton('react/jsx-runtime', 'react'),
@@ -40,6 +45,15 @@ export function sharedModules() {
   }
   return Object.fromEntries(entries);
 }
+
+// react-router's package exports point every condition at its development build; production
+// builds take its production files, through the client subset the site uses.
+const reactRouterDir = path.dirname(createRequire(path.join(sharedDir, 'package.json')).resolve('react-router/package.json'));
+const productionAliases = () => ({
+  'react-router-production$': path.join(reactRouterDir, 'dist/production/index.mjs'),
+  'react-router$': path.join(sharedDir, 'build/react-router-client.mjs'),
+  'react-router-dom$': path.join(sharedDir, 'build/react-router-client.mjs'),
+});
 
 // The versions installed for `shared`, which lists every singleton as a dependency.
 function resolvedVersion(pkg) {
@@ -69,8 +83,10 @@ export function createConfig({ dir, name, exposes, title }) {
         assetModuleFilename: prod ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: prod ? productionAliases() : {} },
       module: {
+        // An import of something a module does not export fails the build (see react-router-client.mjs).
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.[cm]?tsx?$/,

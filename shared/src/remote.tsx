@@ -15,6 +15,7 @@ export type RemoteModuleId =
   | 'mfe_commerce/BookingSection'
   | 'mfe_commerce/PackagePage'
   | 'mfe_commerce/OrdersPage'
+  | 'mfe_commerce/EventPackages'
   | 'mfe_admin/AdminApp';
 
 type RemoteModule = { default: ComponentType<Record<string, unknown>> };

@@ -22,7 +22,11 @@ let fetchMock: ReturnType<typeof vi.fn>;
 let warn: ReturnType<typeof vi.spyOn>;
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url) === `/api${path}`);
 
+const hintCookie = (present: boolean) =>
+  (document.cookie = present ? 'has_session=1; path=/' : 'has_session=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT');
+
 beforeEach(() => {
+  hintCookie(true);
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -43,6 +47,15 @@ describe('session store', () => {
     await useSession.getState().bootstrap();
     expect(calls('/auth/refresh')).toHaveLength(1);
     expect(useSession.getState()).toMatchObject({ status: 'signed-in', user: { sub: 'u1', role: 'admin' } });
+  });
+
+  it('signs a visitor without the session hint cookie out at once, with no request', async () => {
+    const { useSession } = await load();
+    hintCookie(false);
+    await useSession.getState().bootstrap();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('ends signed out with a warning when the first refresh fails, without a logout call', async () => {
@@ -178,5 +191,21 @@ describe('refresh across tabs', () => {
     const [a, b] = await Promise.all([useSession.getState().refresh(), useSession.getState().refresh()]);
     expect(a).toBe(b);
     expect(calls('/auth/refresh')).toHaveLength(1);
+  });
+
+  it('signs every other tab in and out at once', async () => {
+    const tab1 = await load();
+    const tab2 = await load();
+    const token = tokenFor('u9', 'admin');
+    fetchMock.mockResolvedValue(json(200, { accessToken: token }));
+    await tab1.useSession.getState().login('alice', 'secret-password');
+    await vi.waitFor(() => expect(tab2.useSession.getState()).toMatchObject({ status: 'signed-in', token, user: { sub: 'u9', role: 'admin' } }));
+
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    tab1.setSessionNavigator(vi.fn());
+    await tab1.useSession.getState().logout();
+    await vi.waitFor(() => expect(tab2.useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null }));
+    // Only the tab that logged out calls the server.
+    expect(calls('/auth/logout')).toHaveLength(1);
   });
 });

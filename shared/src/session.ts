@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { jwtDecode } from 'jwt-decode';
 import { apiRequest, setTokenSource } from './api-client';
 import { toast } from './toast';
+import { SESSION_HINT_COOKIE } from './contracts/session-hint';
 
 export type Role = 'admin' | 'user' | (string & {});
 
@@ -68,6 +69,25 @@ function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(REFRESH_LOCK, work) as Promise<T>) : work();
 }
 
+/*
+ * Every tab of this origin hears a login or a logout at once: a tab signed out elsewhere must not
+ * go on showing an account (or admin screens) until its next refresh.
+ */
+export const SESSION_CHANNEL = 'site-session';
+type SessionMessage = { type: 'signed-in'; token: string } | { type: 'signed-out' };
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(SESSION_CHANNEL);
+(channel as { unref?: () => void } | undefined)?.unref?.();
+const tellOtherTabs = (message: SessionMessage) => channel?.postMessage(message);
+
+/** False only when the api's session hint cookie is absent: then a refresh could only fail. */
+export async function mayHaveSession(): Promise<boolean> {
+  if (typeof document === 'undefined') return true;
+  // Chromium lists every document.cookie read as an issue; the Cookie Store API is the one it wants.
+  const store = (globalThis as { cookieStore?: { get(name: string): Promise<unknown> } }).cookieStore;
+  if (store) return (await store.get(SESSION_HINT_COOKIE).catch(() => true)) != null;
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
 let inflightRefresh: Promise<string | null> | null = null;
 let bootstrapped: Promise<void> | null = null;
 // Bumped by every sign-in/out, so a refresh that was overtaken by a logout cannot sign back in.
@@ -89,9 +109,11 @@ export const useSession = create<SessionState>()((set, get) => ({
     set((state) => (loading ? { status: 'loading' } : { status: state.user ? 'signed-in' : 'signed-out' })),
 
   bootstrap: () => {
-    bootstrapped ??= get()
-      .refresh()
-      .then(() => undefined);
+    // A visitor who never signed in (no hint cookie) is signed out at once, without a request.
+    bootstrapped ??= mayHaveSession().then(async (maybe) => {
+      if (maybe) await get().refresh();
+      else if (get().status === 'loading') get().signOut();
+    });
     return bootstrapped;
   },
 
@@ -122,6 +144,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       body: { username, password },
     });
     get().signIn(accessToken);
+    tellOtherTabs({ type: 'signed-in', token: accessToken });
   },
 
   logout: async () => {
@@ -133,10 +156,26 @@ export const useSession = create<SessionState>()((set, get) => ({
       }
     }
     get().signOut();
+    tellOtherTabs({ type: 'signed-out' });
     toast.success(LOGOUT_TOAST);
     navigate('/login');
   },
 }));
+
+if (channel) {
+  channel.onmessage = (event: MessageEvent<SessionMessage>) => {
+    const message = event.data;
+    const state = useSession.getState();
+    if (message?.type === 'signed-out' && state.status !== 'signed-out') state.signOut();
+    if (message?.type === 'signed-in' && typeof message.token === 'string' && message.token !== state.token) {
+      try {
+        state.signIn(message.token);
+      } catch {
+        // A token this tab cannot read: it keeps its own session and refreshes as usual.
+      }
+    }
+  };
+}
 
 setTokenSource({ getToken: () => useSession.getState().token, refresh: () => useSession.getState().refresh() });
 

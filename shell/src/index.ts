@@ -2,6 +2,12 @@
 import { startRemotesConfigFetch } from './remotes/remotes-config';
 import { preloadFirstRemoteEntry } from './remotes/first-page';
 
+// zod (in every bundle that validates) otherwise probes `new Function` once, which the CSP refuses
+// and DevTools lists as an issue. This is the global object `z.config({ jitless: true })` writes to,
+// shared by every copy of zod on the page; set here, without importing zod into the first chunk.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
 startRemotesConfigFetch()
   .then((config) => preloadFirstRemoteEntry(config, window.location.pathname))
   .catch(() => undefined); // the route shows the failure and its retry

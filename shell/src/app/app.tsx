@@ -1,11 +1,10 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { Toaster } from 'sonner';
 import { GlobalStyle } from '@site/shared/ui/global-style';
 import { theme } from '@site/shared/ui/theme';
-import { TOAST_DURATION, TOAST_LIMIT } from '@site/shared/constants';
 import { Layout } from '../layout/layout';
 import { AppRoutes } from './routes';
+import { LazyToaster } from './lazy-toaster';
 
 export function App() {
   return (
@@ -16,14 +15,7 @@ export function App() {
           <AppRoutes />
         </Layout>
       </BrowserRouter>
-      <Toaster
-        position="bottom-right"
-        theme="dark"
-        richColors
-        closeButton
-        visibleToasts={TOAST_LIMIT}
-        duration={TOAST_DURATION.plain}
-      />
+      <LazyToaster />
     </ThemeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -16,6 +16,10 @@ const renderAt = (url: string) =>
   );
 
 describe('login page', () => {
+  // The forms other than log-in are lazy chunks; warm the module cache so a switch is quick here.
+  beforeAll(async () => {
+    await Promise.all([import('./login/sign-up-form'), import('./login/forgot-password-form'), import('./login/new-password-form')]);
+  }, 30_000);
   beforeEach(() => vi.stubGlobal('fetch', vi.fn()));
 
   it('switches between its three modes', async () => {
@@ -24,10 +28,10 @@ describe('login page', () => {
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(screen.getByRole('heading', { name: 'Get Started' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to Login' }));
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
   });
 
@@ -46,8 +50,9 @@ describe('login page', () => {
     const user = userEvent.setup();
     renderAt('/login');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    const email = await screen.findByLabelText('Email');
     await user.type(screen.getByLabelText('Username'), 'alice');
-    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.type(email, 'alice@example.com');
     await user.type(screen.getByLabelText('Password'), 'password-one');
     await user.type(screen.getByLabelText('Confirm password'), 'password-two');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -67,10 +72,10 @@ describe('login page', () => {
     expect(password.getAttribute('type')).toBe('password');
   });
 
-  it('shows the new-password form for a reset link', () => {
+  it('shows the new-password form for a reset link', async () => {
     renderAt('/login?reset=some-token-from-the-mail');
     expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeTruthy();
-    expect(screen.getByLabelText('New password')).toBeTruthy();
+    expect(await screen.findByLabelText('New password')).toBeTruthy();
     expect(screen.getByLabelText('Confirm new password')).toBeTruthy();
   });
 

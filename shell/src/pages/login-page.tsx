@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { site } from '@site/shared/site-config';
 import styled from 'styled-components';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Card, Container } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { ForgotPasswordForm } from './login/forgot-password-form';
 import { LoginForm } from './login/login-form';
-import { NewPasswordForm } from './login/new-password-form';
-import { SignUpForm } from './login/sign-up-form';
+
+// Fetched when chosen: they validate with zod, which the log-in form does without.
+const ForgotPasswordForm = lazy(() => import('./login/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })));
+const NewPasswordForm = lazy(() => import('./login/new-password-form').then((m) => ({ default: m.NewPasswordForm })));
+const SignUpForm = lazy(() => import('./login/sign-up-form').then((m) => ({ default: m.SignUpForm })));
 
 const Wrap = styled(Container)`
   min-height: 100vh;
@@ -67,34 +69,36 @@ export function LoginPage() {
       </HomeLink>
       <Panel as="section" aria-labelledby="login-heading">
         <h1 id="login-heading">{heading}</h1>
-        {resetToken ? (
-          <NewPasswordForm
-            token={resetToken}
-            onDone={() => {
-              setMode('login');
-              // Drop the spent token from the address (and from history).
-              setParams({}, { replace: true });
-            }}
-          />
-        ) : mode === 'signup' ? (
-          <SignUpForm
-            onLogIn={toLogin}
-            onCreated={(name) => {
-              setUsername(name);
-              toLogin();
-            }}
-          />
-        ) : mode === 'reset' ? (
-          <ForgotPasswordForm onSent={toLogin} onBack={toLogin} />
-        ) : (
-          <LoginForm
-            key={username}
-            defaultUsername={username}
-            onSuccess={() => navigate(returnPath(location.state), { replace: true })}
-            onSignUp={() => setMode('signup')}
-            onForgot={() => setMode('reset')}
-          />
-        )}
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          {resetToken ? (
+            <NewPasswordForm
+              token={resetToken}
+              onDone={() => {
+                setMode('login');
+                // Drop the spent token from the address (and from history).
+                setParams({}, { replace: true });
+              }}
+            />
+          ) : mode === 'signup' ? (
+            <SignUpForm
+              onLogIn={toLogin}
+              onCreated={(name) => {
+                setUsername(name);
+                toLogin();
+              }}
+            />
+          ) : mode === 'reset' ? (
+            <ForgotPasswordForm onSent={toLogin} onBack={toLogin} />
+          ) : (
+            <LoginForm
+              key={username}
+              defaultUsername={username}
+              onSuccess={() => navigate(returnPath(location.state), { replace: true })}
+              onSignUp={() => setMode('signup')}
+              onForgot={() => setMode('reset')}
+            />
+          )}
+        </Suspense>
       </Panel>
     </Wrap>
   );

@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
-import type { Package } from '@site/shared/contracts/packages';
 import { usePageMeta } from '@site/shared/page-meta';
-import { ButtonLink, Card, StatusText } from '@site/shared/ui/primitives';
+import { Remote } from '@site/shared/remote';
+import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
 import { formatDateTime } from '../../lib/format-date';
 import { preview } from '../../lib/preview';
-import { fetchEventBySlug, fetchEventPackages } from './events-api';
+import { fetchEventBySlug } from './events-api';
 
-type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; event: Event; packages: Package[] | null };
+type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; event: Event };
 
 const Facts = styled.dl`
   display: grid;
@@ -21,17 +20,6 @@ const Facts = styled.dl`
   dd { margin: 0; }
 `;
 
-const Grid = styled.ul`
-  list-style: none;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
-  gap: 20px;
-  h3 { margin: 0 0 8px; }
-`;
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-
 export function EventDetails({ slug }: { slug: string }) {
   const [state, setState] = useState<State>({ phase: 'loading' });
   useEffect(() => {
@@ -40,9 +28,7 @@ export function EventDetails({ slug }: { slug: string }) {
     (async () => {
       const event = await fetchEventBySlug(slug, controller.signal);
       if (!event) return setState({ phase: 'missing' });
-      // The event is worth showing even when its packages cannot be loaded.
-      const packages = await fetchEventPackages(event.id, controller.signal).catch(() => null);
-      setState({ phase: 'ready', event, packages });
+      setState({ phase: 'ready', event });
     })().catch(() => !controller.signal.aborted && setState({ phase: 'missing' }));
     return () => controller.abort();
   }, [slug]);
@@ -64,7 +50,6 @@ export function EventDetails({ slug }: { slug: string }) {
       </>
     );
   }
-  const packages = state.phase === 'ready' ? state.packages : null;
   return (
     <article>
       <h1>{event.title}</h1>
@@ -87,24 +72,13 @@ export function EventDetails({ slug }: { slug: string }) {
       <p>{event.description}</p>
       <section aria-labelledby="packages-title">
         <h2 id="packages-title">Tickets &amp; Packages</h2>
-        {packages === null && <StatusText role="alert" $tone="error">Failed to load packages.</StatusText>}
-        {packages?.length === 0 && <StatusText>No tickets/packages available yet.</StatusText>}
-        {packages && packages.length > 0 && (
-          <Grid>
-            {packages.map((pkg) => (
-              <li key={pkg.id}>
-                <Card>
-                  <h3>{pkg.name}</h3>
-                  {pkg.description && <p>{pkg.description}</p>}
-                  <p>{rupees.format(pkg.price)}</p>
-                  <ButtonLink as={Link} to={`/packages/${encodeURIComponent(pkg.slug)}`} aria-label={`Register: ${pkg.name}`}>
-                    Register
-                  </ButtonLink>
-                </Card>
-              </li>
-            ))}
-          </Grid>
-        )}
+        {/* Packages and their purchase belong to commerce, composed here through federation. */}
+        <Remote
+          id="mfe_commerce/EventPackages"
+          what="the event's packages"
+          props={{ eventId: event.id }}
+          fallback={<StatusText role="status">Loading packages…</StatusText>}
+        />
       </section>
     </article>
   );

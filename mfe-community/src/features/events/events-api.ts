@@ -1,6 +1,5 @@
 import { apiRequest } from '@site/shared/api-client';
 import type { Event } from '@site/shared/contracts/events';
-import type { Package } from '@site/shared/contracts/packages';
 
 export const fetchPublishedEvents = (signal?: AbortSignal) =>
   apiRequest<Event[]>('/events', { query: { status: 'published' }, signal });
@@ -9,6 +8,3 @@ export async function fetchEventBySlug(slug: string, signal?: AbortSignal): Prom
   const found = await apiRequest<Event[]>('/events/search', { query: { field: 'slug', value: slug }, signal });
   return found[0] ?? null;
 }
-
-export const fetchEventPackages = (eventId: string, signal?: AbortSignal) =>
-  apiRequest<Package[]>('/packages/public/search', { query: { field: 'event_id', value: eventId }, signal });

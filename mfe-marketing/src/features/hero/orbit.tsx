@@ -1,6 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
 import { useRotatingIndex } from '../../components/use-rotating-index';
+import { useAfterInteractive } from '../../components/use-after-interactive';
 import { orbitIcons } from './orbit-icons';
 
 /** Spec: one of the six orbs is highlighted every 2 seconds. */
@@ -9,7 +10,8 @@ export const ORB_HIGHLIGHT_MS = 2000;
 const spin = keyframes`to { transform: rotate(360deg); }`;
 const unspin = keyframes`to { transform: rotate(-360deg); }`;
 
-const Ring = styled.ul`
+// The spin waits (paused) until the page is interactive; see useAfterInteractive.
+const Ring = styled.ul<{ $running: boolean }>`
   --size: 380px;
   --radius: 160px;
   position: relative;
@@ -21,6 +23,8 @@ const Ring = styled.ul`
   border: 1px dashed ${theme.color.border};
   border-radius: 50%;
   animation: ${spin} 60s linear infinite;
+  animation-play-state: ${({ $running }) => ($running ? 'running' : 'paused')};
+  > li, > li > span { animation-play-state: inherit; }
   @media ${theme.media.mobile} { --size: 280px; --radius: 115px; }
   @media ${theme.media.reducedMotion} { animation: none; }
 `;
@@ -63,10 +67,11 @@ const Core = styled.div`
 `;
 
 export function Orbit() {
-  const active = useRotatingIndex(orbitIcons.length, ORB_HIGHLIGHT_MS);
+  const running = useAfterInteractive();
+  const active = useRotatingIndex(running ? orbitIcons.length : 0, ORB_HIGHLIGHT_MS);
   return (
     <div style={{ position: 'relative' }}>
-      <Ring aria-label="What we bring">
+      <Ring aria-label="What we bring" $running={running}>
         {orbitIcons.map((icon, i) => (
           <Orb key={icon.label} $angle={i * 60 - 90} $active={i === active} data-orb={icon.label} data-active={i === active}>
             <span>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { useAfterInteractive } from '../../components/use-after-interactive';
 import { createParticles, drawParticles, stepParticles, type Particle } from './particles';
 
 const Canvas = styled.canvas`
@@ -15,12 +16,14 @@ const FRAME_MS = 33;
 
 /**
  * Drifting particles linked by lines. Runs only while the hero is on screen and the tab is visible;
- * under prefers-reduced-motion it draws one still frame.
+ * under prefers-reduced-motion it draws one still frame. Starts once the page is interactive.
  */
 export function ParticlesCanvas() {
   const ref = useRef<HTMLCanvasElement>(null);
+  const started = useAfterInteractive();
 
   useEffect(() => {
+    if (!started) return;
     const canvas = ref.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
@@ -80,7 +83,7 @@ export function ParticlesCanvas() {
       document.removeEventListener('visibilitychange', update);
       if (frame) cancelAnimationFrame(frame);
     };
-  }, []);
+  }, [started]);
 
   return <Canvas ref={ref} aria-hidden="true" data-testid="hero-particles" />;
 }

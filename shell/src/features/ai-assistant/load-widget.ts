@@ -1,6 +1,6 @@
 import { apiRequest } from '@site/shared/api-client';
 import { AI_WIDGET_POLL } from '@site/shared/constants';
-import { AssistantConfig } from '@site/shared/contracts/marketing';
+import type { AssistantConfig } from '@site/shared/contracts/marketing';
 import { toast } from '@site/shared/toast';
 import { ASSISTANT_MESSAGES, useAssistant } from './assistant-store';
 
@@ -14,6 +14,24 @@ function loadScript(src: string): Promise<void> {
     script.onerror = () => reject(new Error(`could not load ${src}`));
     document.head.appendChild(script);
   });
+}
+
+// A hand-written check of the contract rather than its zod schema: this runs at idle time on every
+// page, and zod would be the largest download of a visit that opens no form.
+function parseConfig(value: unknown): AssistantConfig {
+  const body = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const { scriptUrl, element, agentId, builtIn } = body;
+  if (
+    typeof scriptUrl !== 'string' ||
+    scriptUrl.length === 0 ||
+    typeof element !== 'string' ||
+    !/^[a-z][a-z0-9]*-[a-z0-9-]+$/.test(element) ||
+    (agentId !== null && typeof agentId !== 'string') ||
+    typeof builtIn !== 'boolean'
+  ) {
+    throw new Error('The assistant configuration is not valid');
+  }
+  return { scriptUrl, element, agentId, builtIn };
 }
 
 function fail(message: string): void {
@@ -51,7 +69,7 @@ export async function startAssistant(): Promise<void> {
   useAssistant.setState({ status: 'loading' });
   let config: AssistantConfig;
   try {
-    config = AssistantConfig.parse(await apiRequest('/assistant/config'));
+    config = parseConfig(await apiRequest('/assistant/config'));
   } catch {
     fail(ASSISTANT_MESSAGES.scriptFailed);
     return;

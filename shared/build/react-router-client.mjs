@@ -1,0 +1,38 @@
+// The part of react-router the site uses: components and hooks of declarative (<BrowserRouter>)
+// routing, plus <StaticRouter> for rendering on the server. react-router is a federated singleton,
+// which is never tree-shaken, and its full build (data routers, RSC, cookies, sessions) would be the
+// largest file on every page. The build aliases `react-router` and `react-router-dom` to this file and
+// treats a missing export as an error, so a remote that needs another API fails its build: add it here.
+export {
+  BrowserRouter,
+  HashRouter,
+  MemoryRouter,
+  StaticRouter,
+  Router,
+  Routes,
+  Route,
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  createPath,
+  createSearchParams,
+  generatePath,
+  matchPath,
+  matchRoutes,
+  parsePath,
+  resolvePath,
+  useHref,
+  useInRouterContext,
+  useLinkClickHandler,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useNavigationType,
+  useOutlet,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRoutes,
+  useSearchParams,
+} from 'react-router-production';
