@@ -8,5 +8,6 @@ export default createConfig({
     './BookingSection': './src/app/booking-section.tsx',
     './PackagePage': './src/app/package-page.tsx',
     './OrdersPage': './src/app/orders-page.tsx',
+    './EventPackages': './src/app/event-packages.tsx',
   },
 });

@@ -1,27 +1,41 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container } from '@site/shared/ui/primitives';
+import { useSession } from '@site/shared/session';
+import { toast } from '@site/shared/toast';
+import { Button, Container } from '@site/shared/ui/primitives';
 import { SectionHeading } from '@site/shared/ui/section-heading';
 import { theme } from '@site/shared/ui/theme';
-import { bookingPackages, type BookingPackage } from '../features/booking/booking-packages';
+import type { BookingPackage } from '../features/booking/booking-packages';
+import { useBookingPackages } from '../features/booking/use-booking-packages';
+import { formatRupees } from '../lib/format';
+import { TEXT } from '../lib/texts';
+
+// The form and its date picker are downloaded only when a visitor starts booking.
+const BookingForm = lazy(() => import('../features/booking/booking-form').then((mod) => ({ default: mod.BookingForm })));
+
+/** After signing in, the visitor comes back here with the package to book (`?book=<id>`). */
+const BOOK_PARAM = 'book';
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
   gap: 24px;
-  align-items: stretch;
+  align-items: start;
 `;
 
+// Paddings are tighter than a plain card's so the section keeps the height the home page reserves for it.
 const PackageCard = styled.article<{ $featured: boolean }>`
   position: relative;
   display: flex;
   flex-direction: column;
-  padding: 32px 24px 24px;
+  padding: 28px 22px 20px;
   border-radius: ${theme.radius.lg};
   background: ${theme.color.surface};
   border: ${({ $featured }) => ($featured ? `2px solid ${theme.color.accent}` : `1px solid ${theme.color.border}`)};
   box-shadow: ${({ $featured }) => ($featured ? '0 16px 40px rgba(62, 224, 197, 0.15)' : 'none')};
   h3 { margin: 0 0 8px; font-size: 1.3rem; }
-  > p { color: ${theme.color.textMuted}; margin: 0 0 20px; }
+  > p { color: ${theme.color.textMuted}; margin: 0 0 14px; }
 `;
 
 const Badge = styled.span`
@@ -42,23 +56,22 @@ const Price = styled.p`
   display: flex;
   align-items: baseline;
   gap: 8px;
-  margin: 0 0 20px;
-  strong { font-size: 2.2rem; font-weight: 800; color: ${theme.color.text}; }
+  margin: 0 0 14px;
+  strong { font-size: 2.2rem; font-weight: 800; color: ${theme.color.text}; line-height: 1.2; }
   span { color: ${theme.color.textMuted}; }
 `;
 
 const Benefits = styled.ul`
-  margin: 0;
-  padding: 20px 0 0;
+  margin: 0 0 16px;
+  padding: 14px 0 0;
   border-top: 1px solid ${theme.color.border};
   list-style: none;
   display: grid;
-  gap: 10px;
+  gap: 6px;
   li { display: flex; gap: 8px; align-items: baseline; }
   li::before { content: '✓'; color: ${theme.color.accent}; font-weight: 700; }
+  @media ${theme.media.mobile} { gap: 4px; padding-top: 12px; }
 `;
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 function PriceLine({ pkg }: { pkg: BookingPackage }) {
   if (pkg.price === 'Custom') {
@@ -71,32 +84,81 @@ function PriceLine({ pkg }: { pkg: BookingPackage }) {
   }
   return (
     <Price>
-      <strong>{rupees.format(pkg.price)}</strong>
+      <strong>{formatRupees(pkg.price)}</strong>
       <span>{pkg.duration} min</span>
     </Price>
   );
 }
 
 export default function BookingSection() {
+  const packages = useBookingPackages();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useSession((s) => s.user);
+  const token = useSession((s) => s.token);
+  const status = useSession((s) => s.status);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  // Back from /login: open the form of the package the visitor had chosen.
+  const returning = new URLSearchParams(location.search).get(BOOK_PARAM);
+  useEffect(() => {
+    if (!returning || status === 'loading') return;
+    if (user && token && packages.some((p) => p.id === returning && p.price !== 'Custom')) setSelected(returning);
+    const rest = new URLSearchParams(location.search);
+    rest.delete(BOOK_PARAM);
+    const search = rest.toString();
+    // Keep the #pricing hash, so the page stays on the section.
+    navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
+  }, [returning, status, user, token, packages, navigate, location.search, location.hash]);
+
+  const choose = async (pkg: BookingPackage) => {
+    if (selected === pkg.id) return setSelected(null);
+    if (pkg.price === 'Custom') return navigate('/contact');
+    const session = status === 'loading' ? (await useSession.getState().bootstrap(), useSession.getState()) : useSession.getState();
+    if (!session.user || !session.token) {
+      toast.error(TEXT.signInToBook);
+      navigate('/login', { state: { from: `/?${BOOK_PARAM}=${encodeURIComponent(pkg.id)}#pricing` } });
+      return;
+    }
+    setSelected(pkg.id);
+  };
+
   return (
-    <Container style={{ padding: '72px 20px' }}>
+    <Container style={{ padding: '64px 20px' }}>
       <SectionHeading title="Book a Consultation">
         Start with a call, go deeper with an audit, or plan a full roadmap with us. Prices in Indian rupees.
       </SectionHeading>
       <Grid>
-        {bookingPackages.map((pkg) => (
-          <PackageCard key={pkg.id} $featured={Boolean(pkg.badge)} aria-labelledby={`package-${pkg.id}`}>
-            {pkg.badge && <Badge>{pkg.badge}</Badge>}
-            <h3 id={`package-${pkg.id}`}>{pkg.name}</h3>
-            <p>{pkg.description}</p>
-            <PriceLine pkg={pkg} />
-            <Benefits aria-label={`${pkg.name} includes`}>
-              {pkg.benefits.map((benefit) => (
-                <li key={benefit}>{benefit}</li>
-              ))}
-            </Benefits>
-          </PackageCard>
-        ))}
+        {packages.map((pkg) => {
+          const open = selected === pkg.id;
+          return (
+            <PackageCard key={pkg.id} $featured={Boolean(pkg.badge)} aria-labelledby={`package-${pkg.id}`}>
+              {pkg.badge && <Badge>{pkg.badge}</Badge>}
+              <h3 id={`package-${pkg.id}`}>{pkg.name}</h3>
+              <p>{pkg.description}</p>
+              <PriceLine pkg={pkg} />
+              <Benefits aria-label={`${pkg.name} includes`}>
+                {pkg.benefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+              </Benefits>
+              <Button
+                type="button"
+                $variant={open ? 'ghost' : 'primary'}
+                aria-expanded={pkg.price === 'Custom' ? undefined : open}
+                aria-describedby={`package-${pkg.id}`}
+                onClick={() => void choose(pkg)}
+              >
+                {open ? TEXT.cancel : pkg.price === 'Custom' ? 'Contact Us' : 'Book Now'}
+              </Button>
+              {open && (
+                <Suspense fallback={<p role="status">Loading the booking form…</p>}>
+                  <BookingForm pkg={pkg} onBooked={() => setSelected(null)} />
+                </Suspense>
+              )}
+            </PackageCard>
+          );
+        })}
       </Grid>
     </Container>
   );

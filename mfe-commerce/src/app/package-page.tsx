@@ -1,17 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import type { Package } from '@site/shared/contracts/packages';
 import { usePageMeta } from '@site/shared/page-meta';
-import { Container } from '@site/shared/ui/primitives';
+import { Card, Container, StatusText } from '@site/shared/ui/primitives';
+import { BuyButton } from '../features/packages/buy-button';
+import { PackageFacts } from '../features/packages/package-facts';
+import { fetchPackageBySlug } from '../features/packages/packages-api';
+import { TEXT } from '../lib/texts';
 
 const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
   padding-top: 112px;
+  padding-bottom: 64px;
   min-height: 70vh;
+  max-width: 760px;
 `;
 
+type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'failed' } | { phase: 'ready'; pkg: Package };
+
 export default function PackagePage() {
-  usePageMeta({ title: 'Package', description: 'A Tiny Titans AI package.' });
+  const { slug = '' } = useParams();
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ phase: 'loading' });
+    fetchPackageBySlug(slug, controller.signal)
+      .then((pkg) => setState(pkg ? { phase: 'ready', pkg } : { phase: 'missing' }))
+      .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
+    return () => controller.abort();
+  }, [slug]);
+
+  const pkg = state.phase === 'ready' ? state.pkg : null;
+  usePageMeta({
+    title: pkg?.name ?? (state.phase === 'missing' ? 'Package not found' : 'Package'),
+    description: pkg?.description ?? 'A Tiny Titans AI package.',
+  });
+
   return (
     <Main>
-      <h1>Package</h1>
+      {state.phase === 'loading' && <StatusText role="status">Loading package…</StatusText>}
+      {state.phase === 'missing' && (
+        <>
+          <h1>Package</h1>
+          <StatusText role="alert" $tone="error">
+            {TEXT.packageNotFound}
+          </StatusText>
+        </>
+      )}
+      {state.phase === 'failed' && (
+        <>
+          <h1>Package</h1>
+          <StatusText role="alert" $tone="error">
+            {TEXT.packageLoadFailed}
+          </StatusText>
+        </>
+      )}
+      {pkg && (
+        <Card as="article" aria-labelledby={`package-name-${pkg.id}`}>
+          <h1 id={`package-name-${pkg.id}`} style={{ marginTop: 0 }}>
+            {pkg.name}
+          </h1>
+          <PackageFacts pkg={pkg} />
+          <BuyButton key={pkg.id} pkg={pkg} />
+        </Card>
+      )}
     </Main>
   );
 }

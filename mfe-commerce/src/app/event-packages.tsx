@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Package } from '@site/shared/contracts/packages';
+import { ButtonLink, Card, StatusText } from '@site/shared/ui/primitives';
+import { BuyButton } from '../features/packages/buy-button';
+import { fetchEventPackages } from '../features/packages/packages-api';
+import { formatRupees } from '../lib/format';
+import { TEXT } from '../lib/texts';
+
+const Grid = styled.ul`
+  list-style: none;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  gap: 20px;
+  h3 { margin: 0 0 8px; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+  align-items: flex-start;
+`;
+
+type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; packages: Package[] };
+
+/** An event's active packages with Register (details) and Buy; composed into community's event page. */
+export default function EventPackages({ eventId }: { eventId: string }) {
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchEventPackages(eventId, controller.signal)
+      .then((packages) => setState({ phase: 'ready', packages }))
+      .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
+    return () => controller.abort();
+  }, [eventId]);
+
+  if (state.phase === 'loading') return <StatusText role="status">Loading packages…</StatusText>;
+  if (state.phase === 'failed') {
+    return (
+      <StatusText role="alert" $tone="error">
+        Failed to load packages.
+      </StatusText>
+    );
+  }
+  if (state.packages.length === 0) return <StatusText>{TEXT.noEventPackages}</StatusText>;
+  return (
+    <Grid>
+      {state.packages.map((pkg) => (
+        <li key={pkg.id}>
+          <Card aria-labelledby={`package-name-${pkg.id}`}>
+            <h3 id={`package-name-${pkg.id}`}>{pkg.name}</h3>
+            {pkg.description && <p>{pkg.description}</p>}
+            <p>{formatRupees(pkg.price)}</p>
+            <Actions>
+              <BuyButton pkg={pkg} />
+              <ButtonLink as={Link} $variant="ghost" to={`/packages/${encodeURIComponent(pkg.slug)}`} aria-label={`Register: ${pkg.name}`}>
+                Register
+              </ButtonLink>
+            </Actions>
+          </Card>
+        </li>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
+import { theme } from '@site/shared/ui/theme';
+import { fromPickerDate, snapToFreeSlot } from '../../lib/ist-time';
+import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
+import type { BookingPackage } from './booking-packages';
+import { DateTimeField } from './date-time-field';
+import { useBookConsultation } from './use-book-consultation';
+import { useBusySlots } from './use-busy-slots';
+
+const Form = styled.form`
+  margin-top: 16px;
+  padding-top: 16px;
+  border-top: 1px solid ${theme.color.border};
+  ${Field} { margin-bottom: 12px; }
+  button[type='submit'] { width: 100%; }
+`;
+
+/** E-mail and date/time for one package, then payment (spec §4, §5). */
+export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: () => void }) {
+  const id = useId();
+  const busy = useBusySlots();
+  const { book, processing, sdkError } = useBookConsultation(pkg, onBooked);
+  const [email, setEmail] = useState('');
+  const [picked, setPicked] = useState<Date | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
+
+  const checkEmail = (value: string) => {
+    const ok = SIMPLE_EMAIL.test(value.trim());
+    setEmailError(ok ? null : TEXT.invalidEmail);
+    return ok;
+  };
+
+  const choose = (value: Date | null) => {
+    // A click on a day keeps the previous time of day, which may not be free there.
+    const slot = value ? snapToFreeSlot(value, pkg.duration, busy, new Date()) : null;
+    setPicked(slot);
+    setDateError(slot ? null : TEXT.missingDateTime);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const emailOk = checkEmail(email);
+    if (!picked) setDateError(TEXT.missingDateTime);
+    if (!emailOk || !picked || processing) return;
+    void book(email.trim(), fromPickerDate(picked));
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label={`Book ${pkg.name}`}>
+      <Field>
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          disabled={processing}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? `${id}-email-error` : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (emailError) setEmailError(null);
+          }}
+          onBlur={() => email && checkEmail(email)}
+        />
+        {emailError && (
+          <FieldError id={`${id}-email-error`} role="alert">
+            {emailError}
+          </FieldError>
+        )}
+      </Field>
+      <Field>
+        <label htmlFor={`${id}-when`}>Date and time (IST)</label>
+        <DateTimeField
+          id={`${id}-when`}
+          value={picked}
+          onChange={choose}
+          onClose={() => !picked && setDateError(TEXT.missingDateTime)}
+          durationMinutes={pkg.duration}
+          busy={busy}
+          error={dateError}
+          disabled={processing}
+        />
+      </Field>
+      {sdkError && (
+        <StatusText role="alert" $tone="error">
+          {sdkError}
+        </StatusText>
+      )}
+      <Button type="submit" disabled={!email || !picked || processing}>
+        {processing ? TEXT.processing : TEXT.proceed}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,65 @@
+import DatePicker from 'react-datepicker';
+import { useMemo } from 'react';
+import { FieldError } from '@site/shared/ui/primitives';
+import { DatePickerFrame } from '../../components/date-picker-styles';
+import { fromPickerDate, isSlotFree, isWithinHours, slotsOfDay, toPickerDate, type Interval } from '../../lib/ist-time';
+import { BOOKING_WINDOW_DAYS } from './use-busy-slots';
+
+interface Props {
+  id: string;
+  /** The chosen start as a picker date (IST wall clock), or null. */
+  value: Date | null;
+  onChange: (picked: Date | null) => void;
+  onClose: () => void;
+  durationMinutes: number;
+  busy: readonly Interval[];
+  error: string | null;
+  disabled: boolean;
+}
+
+/** Date and time in IST: past days and taken or past times disabled, 9:00–18:00 in 15-minute steps. */
+export function DateTimeField({ id, value, onChange, onClose, durationMinutes, busy, error, disabled }: Props) {
+  const now = new Date();
+  const today = toPickerDate(now);
+  const minDate = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  const maxDate = new Date(minDate.getTime() + BOOKING_WINDOW_DAYS * 86_400_000);
+  const free = (picked: Date) => isSlotFree(fromPickerDate(picked), durationMinutes, busy, new Date());
+  // A day without a single free slot (past hours, fully booked) cannot be picked.
+  const dayHasSlot = useMemo(
+    () => (day: Date) => slotsOfDay(day).some((slot) => isSlotFree(fromPickerDate(slot), durationMinutes, busy, new Date())),
+    [durationMinutes, busy],
+  );
+  const errorId = `${id}-error`;
+  return (
+    <DatePickerFrame>
+      <DatePicker
+        id={id}
+        selected={value}
+        onChange={onChange}
+        onCalendarClose={onClose}
+        showTimeSelect
+        timeIntervals={15}
+        timeCaption="Time (IST)"
+        timeFormat="h:mm aa"
+        dateFormat={['MMMM d, yyyy h:mm aa', 'MM/dd/yyyy h:mm aa', 'MM/dd/yyyy']}
+        placeholderText="Choose a date and time (IST)"
+        minDate={minDate}
+        maxDate={maxDate}
+        filterDate={dayHasSlot}
+        filterTime={free}
+        timeClassName={(time) => (isWithinHours(time) ? '' : 'outside-hours')}
+        autoComplete="off"
+        popperPlacement="bottom-start"
+        showPopperArrow={false}
+        disabled={disabled}
+        ariaInvalid={error ? 'true' : 'false'}
+        {...(error ? { ariaDescribedBy: errorId } : {})}
+      />
+      {error && (
+        <FieldError id={errorId} role="alert">
+          {error}
+        </FieldError>
+      )}
+    </DatePickerFrame>
+  );
+}

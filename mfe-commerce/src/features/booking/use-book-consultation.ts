@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorFieldOf, messageOf } from '@site/shared/api-client';
+import { TOAST_DURATION } from '@site/shared/constants';
+import { toast } from '@site/shared/toast';
+import { loadCheckout, openCheckout, SdkLoadError } from '../payments/checkout';
+import { confirmWithApi } from '../payments/confirm-with-api';
+import { createCalendarEvent, createOrder } from '../payments/payments-api';
+import { TEXT } from '../../lib/texts';
+import type { BookingPackage } from './booking-packages';
+
+/**
+ * Spec §4 booking flow: Processing while the order is created and Checkout opens; on payment the
+ * order is confirmed, the calendar invitation attempted, then the success toast and the home page.
+ */
+export function useBookConsultation(pkg: BookingPackage, onBooked: () => void) {
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+  const [sdkError, setSdkError] = useState<string | null>(null);
+  const settled = useRef(false);
+
+  async function book(email: string, start: Date) {
+    if (pkg.price === 'Custom') return;
+    setProcessing(true);
+    setSdkError(null);
+    settled.current = false;
+    let order;
+    try {
+      order = await createOrder({ package_id: pkg.id, amount: pkg.price, start_time: start.toISOString(), email });
+    } catch (error) {
+      const description = messageOf(error, '');
+      toast.error(errorFieldOf(error, TEXT.orderCreationFailed), description ? { description } : undefined);
+      setProcessing(false);
+      return;
+    }
+    try {
+      await loadCheckout(order.provider);
+    } catch (error) {
+      setSdkError(error instanceof SdkLoadError ? error.message : String(error));
+      setProcessing(false);
+      return;
+    }
+    const end = new Date(start.getTime() + pkg.duration * 60_000);
+    openCheckout(
+      order,
+      { name: pkg.name, description: pkg.description, prefill: { email } },
+      {
+        onPaid: (response) => {
+          settled.current = true;
+          void (async () => {
+            if (!(await confirmWithApi(order.id, response))) {
+              toast.error(TEXT.verificationFailed);
+              setProcessing(false);
+              return;
+            }
+            await createCalendarEvent({
+              order_id: order.id,
+              startDateTime: start.toISOString(),
+              endDateTime: end.toISOString(),
+              attendeeEmail: email,
+              summary: `${pkg.name} Booking`,
+              description: pkg.description,
+            }).catch((error: unknown) => console.warn('The calendar invitation could not be created.', error));
+            toast.success(TEXT.bookingConfirmed, { duration: TOAST_DURATION.successLong });
+            setProcessing(false);
+            onBooked();
+            navigate('/');
+          })();
+        },
+        onDismiss: () => {
+          if (settled.current) return;
+          setProcessing(false);
+          toast.error(TEXT.windowClosed);
+        },
+        // Checkout stays open after a failed attempt, so the buyer can retry or close it.
+        onFailed: (reason) => toast.error(reason ? `Payment failed: ${reason}` : 'Payment failed.'),
+      },
+    );
+  }
+
+  return { book, processing, sdkError };
+}

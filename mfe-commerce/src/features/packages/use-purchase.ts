@@ -1,0 +1,86 @@
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ApiError } from '@site/shared/api-client';
+import { TOAST_DURATION } from '@site/shared/constants';
+import type { Package } from '@site/shared/contracts/packages';
+import { useSession } from '@site/shared/session';
+import { toast } from '@site/shared/toast';
+import { loadCheckout, openCheckout, SdkLoadError } from '../payments/checkout';
+import { confirmWithApi } from '../payments/confirm-with-api';
+import { createOrder, fetchOwnEmail } from '../payments/payments-api';
+import { TEXT } from '../../lib/texts';
+
+/** Why a package cannot be bought, learnt from the server when the buyer tried. */
+export type Unavailable = 'sold_out' | 'closed' | null;
+
+/** Spec §4 package purchase: processing, Checkout with the server's amount, verification, /orders. */
+export function usePurchase(pkg: Package) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [processing, setProcessing] = useState(false);
+  const [sdkError, setSdkError] = useState<string | null>(null);
+  const [unavailable, setUnavailable] = useState<Unavailable>(null);
+  const settled = useRef(false);
+
+  async function buy() {
+    const session = useSession.getState();
+    if (session.status === 'loading') await session.bootstrap();
+    const { user, token } = useSession.getState();
+    if (!user || !token) {
+      toast.error(TEXT.signInToBook);
+      navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    setProcessing(true);
+    setSdkError(null);
+    settled.current = false;
+    let order;
+    let email: string | undefined;
+    try {
+      [order, email] = await Promise.all([createOrder({ package_id: pkg.id, amount: pkg.price }), fetchOwnEmail()]);
+    } catch (error) {
+      setProcessing(false);
+      if (error instanceof ApiError && error.status === 409) {
+        setUnavailable(error.error === 'sold_out' ? 'sold_out' : 'closed');
+        return;
+      }
+      toast.error(TEXT.purchaseNotStarted);
+      return;
+    }
+    try {
+      await loadCheckout(order.provider);
+    } catch (error) {
+      setSdkError(error instanceof SdkLoadError ? error.message : TEXT.purchaseNotStarted);
+      setProcessing(false);
+      return;
+    }
+    openCheckout(
+      order,
+      {
+        name: pkg.name,
+        ...(pkg.description ? { description: pkg.description } : {}),
+        prefill: { ...(email ? { email } : {}), user_id: user.sub },
+      },
+      {
+        onPaid: (response) => {
+          settled.current = true;
+          void confirmWithApi(order.id, response).then((paid) => {
+            setProcessing(false);
+            if (!paid) return void toast.error(TEXT.verificationFailed);
+            toast.success(TEXT.purchaseSucceeded, { duration: TOAST_DURATION.successLong });
+            navigate('/orders');
+          });
+        },
+        onDismiss: () => {
+          if (settled.current) return;
+          setProcessing(false);
+          toast.error(TEXT.windowClosed);
+        },
+        // Checkout stays open after a failed attempt, so the buyer can retry or close it.
+        onFailed: (reason) => toast.error(reason ? `Payment failed: ${reason}` : 'Payment failed.'),
+      },
+    );
+  }
+
+  return { buy, processing, sdkError, unavailable };
+}
