@@ -1,0 +1,133 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { toast } from '@site/shared/toast';
+import { Button } from '@site/shared/ui/primitives';
+import { DataTable, Empty, LoadError, Loading } from './ui';
+import { adminRequest, downloadCsv, type Page } from '../lib/api';
+import { useLoad } from '../lib/use-load';
+
+export const PAGE_SIZE = 20;
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  numeric?: boolean;
+}
+
+const PagerNav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  margin-top: 12px;
+`;
+
+type Filters = Record<string, string | undefined>;
+
+interface Props<T> {
+  /** Path under /api of the paged list; its CSV export is `${path}/export.csv`. */
+  path: string;
+  filters: Filters;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  caption: string;
+  empty: string;
+  loadFailed: string;
+  exportName: string;
+  /** Bumped by the page to ask for the list again (e.g. after a refund). */
+  version?: number;
+}
+
+/** One page of an admin list under `path`, asked again when the filters, the page or `version` change. */
+export function usePagedList<T>(path: string, filters: Filters, version = 0) {
+  const [page, setPage] = useState(1);
+  const filterKey = JSON.stringify(filters);
+  const [seenFilters, setSeenFilters] = useState(filterKey);
+  // New filters start again from the first page.
+  if (seenFilters !== filterKey) {
+    setSeenFilters(filterKey);
+    setPage(1);
+  }
+  const list = useLoad(
+    () => adminRequest<Page<T>>(path, { query: { ...filters, page, page_size: PAGE_SIZE } }),
+    `${path}|${filterKey}|${page}|${version}`,
+  );
+  return { list, page, setPage };
+}
+
+/** Previous/Next under a paged table; hidden when everything fits on one page. */
+export function Pager({ data, page, setPage }: { data: Page<unknown>; page: number; setPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  return (
+    <PagerNav aria-label="Pages">
+      <Button type="button" $variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        Previous
+      </Button>
+      <span aria-live="polite">
+        Page {data.page} of {pages} ({data.total} in all)
+      </span>
+      <Button type="button" $variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+        Next
+      </Button>
+    </PagerNav>
+  );
+}
+
+/** A server-paged table with Previous/Next and a CSV export of every row the filters match. */
+export function PagedList<T>({ path, filters, columns, rowKey, caption, empty, loadFailed, exportName, version = 0 }: Props<T>) {
+  const { list, page, setPage } = usePagedList<T>(path, filters, version);
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadCsv(`${path}/export.csv`, filters, exportName);
+    } catch {
+      toast.error('The export failed. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const data = list.data;
+
+  return (
+    <>
+      <Button type="button" $variant="ghost" onClick={() => void exportCsv()} disabled={exporting}>
+        {exporting ? 'Exporting…' : 'Export CSV'}
+      </Button>
+      <div aria-busy={list.state === 'loading'} style={{ marginTop: 16 }}>
+        {list.state === 'loading' && <Loading />}
+        {list.state === 'error' && <LoadError text={loadFailed} error={list.error} onRetry={list.reload} />}
+        {list.state === 'ready' && list.data.items.length === 0 && <Empty text={empty} />}
+        {data && data.items.length > 0 && list.state !== 'error' && (
+          <>
+            <DataTable caption={caption}>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.header} scope="col" className={column.numeric ? 'num' : undefined}>
+                      {column.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((row) => (
+                  <tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <td key={column.header} className={column.numeric ? 'num' : undefined}>
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+            <Pager data={data} page={page} setPage={setPage} />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { theme } from '@site/shared/ui/theme';
+import { Button, StatusText } from '@site/shared/ui/primitives';
+import { messageOf } from '@site/shared/api-client';
+
+export const PageHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 20px;
+  h1 { margin: 0; font-size: 1.8rem; }
+`;
+
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 12px;
+  margin-bottom: 16px;
+  label { display: flex; flex-direction: column; gap: 4px; font-weight: 600; }
+  select, input {
+    font: inherit;
+    color: ${theme.color.text};
+    background: ${theme.color.bg};
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.radius.sm};
+    padding: 8px 10px;
+    min-height: 44px;
+  }
+`;
+
+const Scroll = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th, td { text-align: left; padding: 10px 12px; border-bottom: 1px solid ${theme.color.border}; vertical-align: top; }
+  th { background: ${theme.color.surfaceRaised}; white-space: nowrap; }
+  tbody tr:last-child td { border-bottom: 0; }
+  td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+/** A table that scrolls sideways on a narrow screen instead of widening the page. */
+export function DataTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <Scroll tabIndex={0} role="region" aria-label={caption}>
+      <Table>
+        <caption className="visually-hidden">{caption}</caption>
+        {children}
+      </Table>
+    </Scroll>
+  );
+}
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  a, button { min-height: 36px; padding: 6px 12px; }
+`;
+
+export const SmallButton = styled(Button)`
+  min-height: 36px;
+  padding: 6px 12px;
+`;
+
+export function Loading({ text = 'Loading…' }: { text?: string }) {
+  return (
+    <StatusText role="status" $tone="muted">
+      {text}
+    </StatusText>
+  );
+}
+
+export function Empty({ text }: { text: string }) {
+  return <StatusText $tone="muted">{text}</StatusText>;
+}
+
+export function LoadError({ text, error, onRetry }: { text: string; error?: unknown; onRetry?: () => void }) {
+  const detail = error === undefined ? undefined : messageOf(error, '');
+  return (
+    <div role="alert">
+      <StatusText $tone="error">
+        {text}
+        {detail && detail !== text ? ` (${detail})` : ''}
+      </StatusText>
+      {onRetry && (
+        <SmallButton type="button" $variant="ghost" onClick={onRetry}>
+          Try again
+        </SmallButton>
+      )}
+    </div>
+  );
+}
+
+export const Pill = styled.span<{ $tone?: 'ok' | 'muted' | 'warn' }>`
+  display: inline-block;
+  padding: 2px 10px;
+  border-radius: 999px;
+  font-size: 0.85rem;
+  border: 1px solid ${({ $tone }) => ($tone === 'ok' ? theme.color.success : $tone === 'warn' ? theme.color.danger : theme.color.border)};
+  color: ${({ $tone }) => ($tone === 'ok' ? theme.color.success : $tone === 'warn' ? theme.color.danger : theme.color.textMuted)};
+`;
+
+export const FormCard = styled.form`
+  max-width: 760px;
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.lg};
+  padding: 24px;
+  fieldset { border: 0; padding: 0; margin: 0; min-width: 0; }
+  .check { display: flex; align-items: center; gap: 10px; margin-bottom: 16px; }
+  .check input { width: 20px; height: 20px; }
+  .hint { margin: 0; color: ${theme.color.textMuted}; font-size: 0.9rem; }
+  .buttons { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 8px; }
+`;

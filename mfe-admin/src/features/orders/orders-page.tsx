@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { messageOf } from '@site/shared/api-client';
+import { usePageMeta } from '@site/shared/page-meta';
+import { toast } from '@site/shared/toast';
+import { Actions, PageHeader, Pill, SmallButton, Toolbar } from '../../components/ui';
+import { PagedList, type Column } from '../../components/paged-list';
+import { adminRequest } from '../../lib/api';
+import { formatIst } from '../../lib/ist';
+import type { AdminOrder, OrderKind, OrderStatus } from '../../lib/admin-types';
+
+const STATUSES: OrderStatus[] = ['created', 'paid', 'failed', 'expired', 'refunded'];
+const KINDS: OrderKind[] = ['consultation', 'package'];
+
+/** A date input's day read as an IST calendar day: its first instant, ISO. */
+const istDayStart = (day: string, plusDays = 0) =>
+  day ? new Date(Date.parse(`${day}T00:00:00+05:30`) + plusDays * 86_400_000).toISOString() : undefined;
+
+export const rupees = (paise: number) =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (order.status !== 'paid') return null;
+
+  async function refund() {
+    setBusy(true);
+    try {
+      await adminRequest(`/orders/${encodeURIComponent(order.id)}/refund`, { method: 'POST' });
+      toast.success(`Refunded ${rupees(order.amount_paise)} to ${order.buyer_username}.`);
+      onDone();
+    } catch (error) {
+      toast.error(messageOf(error, 'The refund failed. Please try again.'));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <SmallButton type="button" $variant="ghost" onClick={() => setConfirming(true)} aria-label={`Refund order of ${order.buyer_username} for ${order.package_name}`}>
+        Refund
+      </SmallButton>
+    );
+  }
+  return (
+    <Actions role="group" aria-label="Confirm the refund">
+      <span>
+        Refund {rupees(order.amount_paise)} to {order.buyer_username}?
+      </span>
+      <SmallButton type="button" disabled={busy} onClick={() => void refund()} autoFocus>
+        {busy ? 'Refunding…' : 'Confirm refund'}
+      </SmallButton>
+      <SmallButton type="button" $variant="ghost" disabled={busy} onClick={() => setConfirming(false)}>
+        Cancel
+      </SmallButton>
+    </Actions>
+  );
+}
+
+export function OrdersPage() {
+  usePageMeta({ title: 'Orders', description: 'Orders and refunds.' });
+  const [status, setStatus] = useState('');
+  const [kind, setKind] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [version, setVersion] = useState(0);
+
+  const columns: Column<AdminOrder>[] = [
+    { header: 'Ordered', cell: (o) => formatIst(o.created_at) },
+    { header: 'Buyer', cell: (o) => `${o.buyer_username} (${o.buyer_email})` },
+    { header: 'Package', cell: (o) => `${o.package_name} · ${o.kind}` },
+    { header: 'Amount', cell: (o) => rupees(o.amount_paise), numeric: true },
+    { header: 'Status', cell: (o) => <Pill $tone={o.status === 'paid' ? 'ok' : o.status === 'refunded' ? 'warn' : 'muted'}>{o.status}</Pill> },
+    { header: 'Booked time', cell: (o) => (o.start_time ? formatIst(o.start_time) : '—') },
+    { header: 'Actions', cell: (o) => <RefundCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader>
+        <h1>Orders</h1>
+      </PageHeader>
+      <Toolbar>
+        <label>
+          Status
+          <select value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">all</option>
+            {STATUSES.map((value) => (
+              <option key={value}>{value}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Kind
+          <select value={kind} onChange={(event) => setKind(event.target.value)}>
+            <option value="">all</option>
+            {KINDS.map((value) => (
+              <option key={value}>{value}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From (IST date)
+          <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+        </label>
+        <label>
+          To (IST date, inclusive)
+          <input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        </label>
+      </Toolbar>
+      <PagedList
+        path="/admin/orders"
+        filters={{ status: status || undefined, kind: kind || undefined, from: istDayStart(from), to: istDayStart(to, 1) }}
+        columns={columns}
+        rowKey={(o) => o.id}
+        caption="Orders, newest first"
+        empty="No orders found."
+        loadFailed="Failed to load orders."
+        exportName="orders.csv"
+        version={version}
+      />
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Package } from '@site/shared/contracts/packages';
+import { Button, ButtonLink } from '@site/shared/ui/primitives';
+import { theme } from '@site/shared/ui/theme';
+import { usePageMeta } from '@site/shared/page-meta';
+import { toast } from '@site/shared/toast';
+import { Actions, DataTable, Empty, LoadError, Loading, PageHeader, SmallButton, Toolbar } from '../../components/ui';
+import { TAB_FILTERS, setPackageActive, type PackageTab } from './packages-api';
+import { Pager, usePagedList } from '../../components/paged-list';
+
+export const PACKAGE_TEXTS = {
+  empty: 'No packages found.',
+  loadFailed: 'Failed to fetch packages.',
+  toggleFailed: 'Failed to toggle package status.',
+};
+
+const TABS: { id: PackageTab; label: string }[] = [
+  { id: 'active', label: 'Active' },
+  { id: 'inactive', label: 'Inactive' },
+  { id: 'subscription', label: 'Subscription' },
+  { id: 'event', label: 'Event' },
+];
+
+const TabList = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  button {
+    font: inherit;
+    min-height: 44px;
+    padding: 8px 16px;
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.radius.sm};
+    background: ${theme.color.surface};
+    color: ${theme.color.text};
+    cursor: pointer;
+  }
+  button[aria-selected='true'] { background: ${theme.color.primary}; color: ${theme.color.onPrimary}; font-weight: 700; }
+`;
+
+
+export function PackageList() {
+  usePageMeta({ title: 'Packages', description: 'Packages by state and type.' });
+  const [tab, setTab] = useState<PackageTab>('active');
+  const { list: packages, page, setPage } = usePagedList<Package>('/admin/packages', TAB_FILTERS[tab]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Arrow keys move between tabs, as in every tab list.
+  function onTabKey(event: KeyboardEvent, index: number) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = (index + step + TABS.length) % TABS.length;
+    setTab(TABS[next]!.id);
+    tabRefs.current[next]?.focus();
+  }
+
+  async function toggle(item: Package) {
+    setBusy(item.id);
+    try {
+      await setPackageActive(item.id, !item.is_active);
+      toast.success(item.is_active ? `Deactivated “${item.name}”.` : `Reactivated “${item.name}”.`);
+    } catch {
+      toast.error(PACKAGE_TEXTS.toggleFailed);
+    } finally {
+      setBusy(null);
+      packages.reload();
+    }
+  }
+
+  return (
+    <>
+      <PageHeader>
+        <h1>Packages</h1>
+        <ButtonLink as={Link} to="/admin/packages/new">
+          New Package
+        </ButtonLink>
+      </PageHeader>
+      <Toolbar>
+        <TabList role="tablist" aria-label="Packages">
+          {TABS.map((item, index) => (
+            <button
+              key={item.id}
+              ref={(node) => {
+                tabRefs.current[index] = node;
+              }}
+              type="button"
+              role="tab"
+              id={`package-tab-${item.id}`}
+              aria-selected={tab === item.id}
+              aria-controls="package-panel"
+              tabIndex={tab === item.id ? 0 : -1}
+              onClick={() => setTab(item.id)}
+              onKeyDown={(event) => onTabKey(event, index)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </TabList>
+        <Button type="button" $variant="ghost" onClick={packages.reload}>
+          Refresh
+        </Button>
+      </Toolbar>
+      <div id="package-panel" role="tabpanel" aria-labelledby={`package-tab-${tab}`}>
+        {packages.state === 'loading' && <Loading />}
+        {packages.state === 'error' && <LoadError text={PACKAGE_TEXTS.loadFailed} onRetry={packages.reload} />}
+        {packages.state === 'ready' && packages.data.items.length === 0 && <Empty text={PACKAGE_TEXTS.empty} />}
+        {packages.state === 'ready' && packages.data.items.length > 0 && (
+          <DataTable caption={`Packages: ${tab}`}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Slug</th>
+                <th scope="col">Type</th>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col">Active?</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {packages.data.items.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.name}</td>
+                  <td>{item.slug}</td>
+                  <td>{item.package_type}</td>
+                  <td className="num">{item.price.toFixed(2)}</td>
+                  <td>{item.is_active ? 'Yes' : 'No'}</td>
+                  <td>
+                    <Actions>
+                      <ButtonLink as={Link} $variant="ghost" to={`/admin/packages/edit/${item.id}`} aria-label={`Edit ${item.name}`}>
+                        Edit
+                      </ButtonLink>
+                      <SmallButton
+                        type="button"
+                        $variant="ghost"
+                        disabled={busy === item.id}
+                        aria-label={`${item.is_active ? 'Deactivate' : 'Reactivate'} ${item.name}`}
+                        onClick={() => void toggle(item)}
+                      >
+                        {item.is_active ? 'Deactivate' : 'Reactivate'}
+                      </SmallButton>
+                    </Actions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+        {packages.state === 'ready' && packages.data.total > packages.data.page_size && (
+          <Pager data={packages.data} page={page} setPage={setPage} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { usePageMeta } from '@site/shared/page-meta';
+import { PageHeader, Pill, Toolbar } from '../../components/ui';
+import { PagedList, type Column } from '../../components/paged-list';
+import { formatIst } from '../../lib/ist';
+import type { SubscriberItem } from '../../lib/admin-types';
+
+const columns: Column<SubscriberItem>[] = [
+  { header: 'Email', cell: (s) => s.email },
+  {
+    header: 'Status',
+    cell: (s) => <Pill $tone={s.status === 'subscribed' ? 'ok' : 'warn'}>{s.status === 'subscribed' ? 'Subscribed' : 'Unsubscribed'}</Pill>,
+  },
+  { header: 'Subscribed', cell: (s) => formatIst(s.subscribed_at) },
+  { header: 'Unsubscribed', cell: (s) => formatIst(s.unsubscribed_at) },
+];
+
+export function SubscribersPage() {
+  usePageMeta({ title: 'Subscribers', description: 'Newsletter subscribers.' });
+  const [status, setStatus] = useState('');
+  return (
+    <>
+      <PageHeader>
+        <h1>Subscribers</h1>
+      </PageHeader>
+      <Toolbar>
+        <label>
+          Status
+          <select value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">all</option>
+            <option value="subscribed">subscribed</option>
+            <option value="unsubscribed">unsubscribed</option>
+          </select>
+        </label>
+      </Toolbar>
+      <PagedList
+        path="/admin/subscribers"
+        filters={{ status: status || undefined }}
+        columns={columns}
+        rowKey={(s) => s.id}
+        caption="Newsletter subscribers"
+        empty="No subscribers found."
+        loadFailed="Failed to load subscribers."
+        exportName="subscribers.csv"
+      />
+    </>
+  );
+}
