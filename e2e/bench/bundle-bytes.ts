@@ -3,6 +3,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumPath, assertChromium } from '../support/chromium';
 import { startServer } from '../support/server';
+import { formatRss, readLoad, rssMiB } from './server-memory';
 
 const PAGES = ['/', '/community', '/login', '/admin'];
 const PACKAGES = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin', 'assistant'] as const;
@@ -47,11 +48,14 @@ async function lcpOnSlowNetwork(browser: Browser, url: string): Promise<number> 
 async function main() {
   assertChromium();
   const server = await startServer();
+  const idleRss = await rssMiB(server.process.pid);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const rows: string[] = [];
+  let loadedRss: number | undefined;
+  let readsPerSecond = 0;
   try {
     for (const pagePath of PAGES) {
       const context = await browser.newContext();
@@ -92,6 +96,8 @@ async function main() {
       );
       await context.close();
     }
+    readsPerSecond = await readLoad(server.url);
+    loadedRss = await rssMiB(server.process.pid);
   } finally {
     await browser.close();
     await server.stop();
@@ -99,6 +105,7 @@ async function main() {
   console.log('\nJS / CSS KiB transferred (compressed) per package\n');
   console.log(`${'page'.padEnd(11)} ${PACKAGES.map((p) => p.padStart(16)).join(' ')}    total   mfe-admin requested   LCP: loopback / 150 ms RTT, 10 Mbit/s`);
   for (const row of rows) console.log(row);
+  console.log(`\napi process resident memory: ${formatRss(idleRss)} idle after start, ${formatRss(loadedRss)} after the pages and 3000 api reads (${readsPerSecond} reads/s)`);
   console.log('');
 }
 

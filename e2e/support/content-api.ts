@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accessToken } from './tokens';
+import { adminAccessToken } from './admin-token';
 
 /** Creates community content through the api as an admin, so tests need no admin screens. */
 const base = () => {
@@ -7,17 +7,18 @@ const base = () => {
   if (!url) throw new Error('E2E_BASE_URL is not set: run through the Playwright config');
   return url;
 };
-const admin = () => ({ authorization: `Bearer ${accessToken({ role: 'admin' })}` });
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base()}/api${path}`, {
     method,
-    headers: { ...admin(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...(await admin()), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+const admin = async () => ({ authorization: `Bearer ${await adminAccessToken()}` });
 
 export const uniqueSlug = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -51,7 +52,7 @@ export const createPackage = (fields: Record<string, unknown>) =>
 export async function uploadMedia(bytes: Buffer, filename: string, type: string): Promise<string> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename);
-  const response = await fetch(`${base()}/api/ipfs/upload-image`, { method: 'POST', headers: admin(), body: form });
+  const response = await fetch(`${base()}/api/ipfs/upload-image`, { method: 'POST', headers: await admin(), body: form });
   if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { cid: string }).cid;
 }

@@ -9,6 +9,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const jwtSecret = randomBytes(32).toString('base64url');
   const server = await startServer({
     JWT_SECRET: jwtSecret,
+    // Test helpers speak for many clients through X-Forwarded-For (see registerBuyer).
+    TRUST_PROXY: '127.0.0.1',
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,

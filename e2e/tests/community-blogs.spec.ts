@@ -132,8 +132,11 @@ test('a missing, draft or failing blog shows Blog not found.', async ({ page }) 
 });
 
 test('a sample blog opens from the community carousel, with a loading state first', async ({ page }) => {
+  // The answer is held until the loading state has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/blogs/search?field=slug**', async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await held;
     await route.continue();
   });
   await page.goto('/community');
@@ -145,5 +148,6 @@ test('a sample blog opens from the community carousel, with a loading state firs
   }
   await sample.click();
   await expect(page.getByRole('status').filter({ hasText: 'Loading blog…' })).toBeVisible();
+  release();
   await expect(page.locator('main h1')).toHaveText(/^Sample post:/);
 });

@@ -146,12 +146,16 @@ test('a missing or unpublished event shows Event not found.', async ({ page }) =
 });
 
 test('the event page shows a loading state', async ({ page }) => {
+  // The answer is held until the loading state has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/events/search**', async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await held;
     await route.continue();
   });
   await page.goto('/event/sample-ai-agents-workshop');
   await expect(page.getByRole('status').filter({ hasText: 'Loading event…' })).toBeVisible();
+  release();
   await expect(page.locator('main h1')).toHaveText('Sample event: AI Agents Workshop');
 });
 

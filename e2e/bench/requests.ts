@@ -1,0 +1,29 @@
+// Lists every JS/CSS file a page downloads with its transferred size: `tsx bench/requests.ts /login`.
+import { chromium } from 'playwright-core';
+import { chromiumPath } from '../support/chromium';
+import { startServer } from '../support/server';
+
+async function main() {
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+  try {
+    for (const pagePath of process.argv.slice(2)) {
+      const page = await browser.newPage();
+      const rows: Promise<string>[] = [];
+      page.on('requestfinished', (request) => {
+        const url = new URL(request.url());
+        if (!/\.(js|css)$/.test(url.pathname)) return;
+        rows.push(request.sizes().then((s) => `${(s.responseBodySize / 1024).toFixed(1).padStart(7)}  ${url.pathname}`));
+      });
+      page.on('console', (m) => console.log(`  console.${m.type()}: ${m.text()}`));
+      await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
+      console.log(pagePath);
+      for (const row of await Promise.all(rows)) console.log(row);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+void main();

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export interface Buyer {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export const newBuyer = (): Buyer => {
+  const username = `buyer-${randomBytes(4).toString('hex')}`;
+  return { username, email: `${username}@example.com`, password: 'e2e buyer password' };
+};
+
+/** Registers a buyer through the api and returns an access token (for api calls made by the test). */
+export async function registerBuyer(page: Page, buyer = newBuyer()): Promise<Buyer & { token: string }> {
+  // Each buyer comes from an address of its own (the test server trusts its loopback proxy): the
+  // whole suite signing up from one address would meet the per-address sign-up limit.
+  const headers = { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
+  expect((await page.request.post('/api/users/register', { data: buyer, headers })).status()).toBe(201);
+  const login = await page.request.post('/api/auth/login', { data: { username: buyer.username, password: buyer.password }, headers });
+  expect(login.ok()).toBe(true);
+  return { ...buyer, token: ((await login.json()) as { accessToken: string }).accessToken };
+}
+
+/**
+ * A signed-in buyer: the login above set the refresh cookie in the browser's context, so the
+ * page's silent refresh on load signs in.
+ */
+export const signedInBuyer = (page: Page) => registerBuyer(page);
+
+/** The newest outbox message to `email`, quoted-printable decoded. */
+export async function newestMailTo(email: string): Promise<string | undefined> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  for (const file of files) {
+    const raw = await readFile(path.join(outbox, file), 'utf8');
+    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
+    return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return undefined;
+}
+
+/**
+ * A bookable start `days` ahead (IST), at a random quarter hour between 9:00 and 16:45, so tests
+ * running side by side rarely pick the same slot (the form moves to the next free one anyway).
+ */
+export function futureSlot(days: number): { iso: string; typed: string } {
+  const quarter = Math.floor(Math.random() * 32); // 9:00 … 16:45
+  const ist = new Date(Date.now() + 330 * 60_000 + days * 86_400_000);
+  const hours = 9 + Math.floor(quarter / 4);
+  const minutes = (quarter % 4) * 15;
+  const utc = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), hours, minutes) - 330 * 60_000;
+  const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(ist);
+  const h12 = hours > 12 ? hours - 12 : hours;
+  const typed = `${month} ${ist.getUTCDate()}, ${ist.getUTCFullYear()} ${h12}:${String(minutes).padStart(2, '0')} ${hours >= 12 ? 'PM' : 'AM'}`;
+  return { iso: new Date(utc).toISOString(), typed };
+}

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '../support/fixtures';
+import { createPackage, uniqueSlug } from '../support/content-api';
+import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
+
+const api = (path: string) => `${process.env.E2E_BASE_URL}/api${path}`;
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(api(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A new buyer pays for a package through the sandbox checkout, as the card holder would. */
+async function paidSandboxOrder(packageId: string, price: number): Promise<{ buyer: string }> {
+  const buyer = `buyer-${randomBytes(4).toString('hex')}`;
+  const password = 'a buyer password';
+  await post('/users/register', { username: buyer, email: `${buyer}@example.com`, password });
+  const { accessToken } = await post<{ accessToken: string }>('/auth/login', { username: buyer, password });
+  const order = await post<{ razorpayOrderId: string }>('/orders/create-order', { package_id: packageId, amount: price }, accessToken);
+  await post('/payments/sandbox/settle', { razorpay_order_id: order.razorpayOrderId, outcome: 'paid' });
+  return { buyer };
+}
+
+/** Rows of a CSV without quoted line breaks (enough for these fields). */
+function parseCsv(text: string): Record<string, string>[] {
+  const split = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
+  const [head, ...lines] = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const names = split(head!);
+  return lines.map((line) => Object.fromEntries(split(line).map((value, i) => [names[i], value])));
+}
+
+test('a paid sandbox order is refunded after a confirmation, and the filtered CSV matches the rows shown', async ({ page }) => {
+  const pkg = await createPackage({ name: `Refundable ${uniqueSlug('r')}`, price: 250, duration_days: 30, package_type: 'subscription' });
+  const { buyer } = await paidSandboxOrder(pkg.id, 250);
+
+  await signInAsAdmin(page, '/admin/orders');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await page.getByLabel('Status').selectOption('paid');
+  await page.getByLabel('Kind').selectOption('package');
+  const row = page.getByRole('row', { name: new RegExp(buyer) });
+  await expect(row).toContainText(pkg.name);
+  await expect(row).toContainText('₹250.00');
+  await expect(row).toContainText('paid');
+  await expectNoAxeViolations(page);
+
+  await row.getByRole('button', { name: /^Refund order/ }).click();
+  await expect(row.getByText(`Refund ₹250.00 to ${buyer}?`)).toBeVisible();
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByRole('button', { name: 'Confirm refund' })).toHaveCount(0);
+  await row.getByRole('button', { name: /^Refund order/ }).click();
+  await row.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(page.getByText(`Refunded ₹250.00 to ${buyer}.`)).toBeVisible();
+  // Refunded orders leave the "paid" list and show under "refunded".
+  await expect(page.getByRole('row', { name: new RegExp(buyer) })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('refunded');
+  await expect(page.getByRole('row', { name: new RegExp(buyer) })).toContainText('refunded');
+
+  const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  await page.getByLabel('From (IST date)').fill(today);
+  await page.getByLabel('To (IST date, inclusive)').fill(today);
+  await expect(page.getByRole('row', { name: new RegExp(buyer) })).toBeVisible();
+  const shown = await page
+    .getByRole('region', { name: 'Orders, newest first' })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent ?? '')));
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const csv = parseCsv(await readFile(file, 'utf8'));
+  expect(csv.length).toBe(shown.length);
+  csv.forEach((line, i) => {
+    const cells = shown[i]!;
+    expect(cells[1]).toContain(line.buyer_username);
+    expect(cells[2]).toContain(line.package);
+    expect(cells[3]).toBe(`₹${Number(line.amount_inr).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+    expect(line.status).toBe('refunded');
+    expect(line.kind).toBe('package');
+  });
+  expect(csv.some((line) => line.buyer_username === buyer)).toBe(true);
+});
+
+test('the orders list shows its empty and error texts', async ({ page }) => {
+  await signInAsAdmin(page, '/admin/orders');
+  await page.route('**/api/admin/orders?*status=expired*', (route) => route.fulfill({ json: { items: [], total: 0, page: 1, page_size: 20 } }));
+  await page.getByLabel('Status').selectOption('expired');
+  await expect(page.getByText('No orders found.')).toBeVisible();
+  await page.route('**/api/admin/orders?*status=failed*', (route) => route.fulfill({ status: 500, json: { error: 'internal', message: 'x' } }));
+  await page.getByLabel('Status').selectOption('failed');
+  await expect(page.getByRole('alert')).toContainText('Failed to load orders.');
+});
