@@ -110,19 +110,34 @@ test('a script that fails to load shows the network error, again on click', asyn
 });
 
 test('a widget that never appears is reported after 40 polls of 500 ms', async ({ page }) => {
+  // The script is held until the page clock is paused, so the polls start at a known fake time and
+  // only runFor moves them, however slow the machine.
   await page.clock.install();
-  await page.route('**/ai-widget/assistant.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
-  const scriptLoaded = page.waitForResponse('**/ai-widget/assistant.js');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested = new Promise<void>((resolve) =>
+    void page.route('**/ai-widget/assistant.js', async (route) => {
+      resolve();
+      await held;
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__assistantScriptRan = true;' });
+    }),
+  );
   await page.goto('/');
-  await scriptLoaded;
+  await requested;
   const button = callButton(page);
   await expect(button).toHaveAttribute('data-status', 'loading');
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  release();
+  // onload (and the first poll) run in the same task as the script, before this evaluation answers.
+  await expect.poll(() => page.evaluate(() => (window as { __assistantScriptRan?: boolean }).__assistantScriptRan === true)).toBe(true);
   await page.clock.runFor(18_000);
   await expect(button).toHaveAttribute('data-status', 'loading');
-  await page.clock.runFor(2_500);
+  await page.clock.runFor(2_000);
+  await expect(button).toHaveAttribute('data-status', 'error');
+  // sonner shows a toast from a timer: let time flow again.
+  await page.clock.resume();
   const message = 'AI Assistant widget not found. Please refresh the page.';
   await expect(toast(page, message)).toBeVisible();
-  await expect(button).toHaveAttribute('data-status', 'error');
   await expect(button).toHaveAttribute('aria-disabled', 'true');
   await button.dispatchEvent('click');
   await expect(toast(page, message)).toHaveCount(2);
