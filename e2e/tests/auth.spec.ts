@@ -129,9 +129,14 @@ test('two tabs reloading at once both stay signed in (refreshes take turns)', as
   await expect(greeting(other)).toBeVisible();
 
   // Each load refreshes with the one shared cookie; without turns the second would look like theft.
-  // Holding every refresh a moment makes the two overlap for sure.
+  // The first refresh is held until the other tab is queued for its turn (a pending Web Lock), so
+  // the two overlap for sure.
+  let held = false;
   await context.route('**/api/auth/refresh', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    if (!held) {
+      held = true;
+      await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0)).toBeGreaterThan(0);
+    }
     await route.continue();
   });
   await Promise.all([page.reload(), other.reload()]);
