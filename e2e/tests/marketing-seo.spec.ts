@@ -33,6 +33,8 @@ test('robots.txt allows the site, keeps crawlers out of admin and points to the 
 });
 
 test('the home page has no axe violations', async ({ page }) => {
+  // axe walks every node of the longest page: seconds on a busy 2-core machine, not a hang.
+  test.setTimeout(60_000);
   await page.goto('/');
   await page.locator('#pricing').scrollIntoViewIfNeeded();
   await expect(page.locator('#pricing')).toContainText('Custom AI Roadmap');
