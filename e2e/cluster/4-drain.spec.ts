@@ -3,7 +3,14 @@ import { hostOf, instanceEnv, instances, servedBy, viaProxy } from '../support/c
 import { startServer, type RunningServer } from '../support/server';
 
 const CLIENTS = 30;
-const READS = ['/api/blogs/search?field=status&value=published', '/api/events', '/api/health/live', '/blogs', '/sitemap.xml'];
+// Public reads, and a POST that nginx may never retry once sent (a logout without a session: 204).
+const REQUESTS: { path: string; method: 'GET' | 'POST'; status: number }[] = [
+  { path: '/api/blogs/search?field=status&value=published', method: 'GET', status: 200 },
+  { path: '/api/events', method: 'GET', status: 200 },
+  { path: '/api/auth/logout', method: 'POST', status: 204 },
+  { path: '/blogs', method: 'GET', status: 200 },
+  { path: '/sitemap.xml', method: 'GET', status: 200 },
+];
 
 interface Load {
   total: number;
@@ -17,7 +24,7 @@ interface Load {
   stop(): Promise<void>;
 }
 
-/** CLIENTS clients reading public pages through nginx as fast as they can, each failure recorded. */
+/** CLIENTS clients calling the site through nginx as fast as they can, each failure recorded. */
 function startLoad(): Load {
   let running = true;
   const load: Load = {
@@ -36,13 +43,13 @@ function startLoad(): Load {
   };
   const client = async (n: number) => {
     for (let i = n; running; i++) {
-      const path = READS[i % READS.length]!;
+      const { path, method, status } = REQUESTS[i % REQUESTS.length]!;
       const startedAt = Date.now();
       try {
-        const response = await viaProxy(path);
+        const response = await viaProxy(path, { method });
         await response.arrayBuffer();
         load.total++;
-        if (response.status !== 200) load.failures.push(`${path}: ${response.status}`);
+        if (response.status !== status) load.failures.push(`${method} ${path}: ${response.status}`);
         const by = servedBy(response);
         load.servedBy.set(by, (load.servedBy.get(by) ?? 0) + 1);
         if ((response.headers.get('x-served-by') ?? '').includes(',')) load.retried++;

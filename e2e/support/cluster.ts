@@ -82,7 +82,7 @@ export async function startNginx(apis: string[], { pinned = false, port }: { pin
       // As root, workers would otherwise switch to an unprivileged user that cannot read this prefix.
       ...(isRoot ? ['user root;'] : []),
       'daemon off;',
-      'worker_processes 1;',
+      'worker_processes auto;',
       `pid ${prefix}/nginx.pid;`,
       `error_log ${prefix}/error.log warn;`,
       'events { worker_connections 4096; }',
@@ -153,8 +153,11 @@ export async function startCluster(count: number, { pinned = false, prefix = 'cl
     await database.drop();
   };
   try {
-    // One at a time: the first applies the migrations, the rest find them done.
-    for (let i = 0; i < count; i++) instances.push(await startServer(env));
+    // All at once, as an orchestrator would: migrations and start-up writes take advisory locks.
+    const started = await Promise.allSettled(Array.from({ length: count }, () => startServer(env)));
+    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     proxy = await startNginx(
       instances.map((instance) => new URL(instance.url).host),
       { pinned, port: proxyPort },

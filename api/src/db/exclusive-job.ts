@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './database';
+import type { Database, Db } from './database';
 
 /**
  * Runs a periodic job on one instance at a time: every instance schedules it, the first to take
@@ -12,5 +12,20 @@ export async function runExclusively<T>(db: Db, job: string, work: (tx: Db) => P
     const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
     if (!locked) return undefined;
     return work(tx as unknown as Db);
+  });
+}
+
+/**
+ * Runs start-up work that must not interleave with another instance starting at the same moment
+ * (e.g. creating the admin account: both would find it missing and insert it). Waits for the lock.
+ */
+export async function withStartupLock<T>(database: Database, name: string, work: () => Promise<T>): Promise<T> {
+  return database.withSession(async (session) => {
+    await session.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+    try {
+      return await work();
+    } finally {
+      await session.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+    }
   });
 }
