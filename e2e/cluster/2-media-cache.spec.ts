@@ -83,3 +83,32 @@ test('static files come from nginx with the caching rules of the api', async ({ 
   expect(page.headers()['x-served-by']).toBeTruthy();
   expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
 });
+
+test('in the browser: a post and its image stored through one instance are shown by the other', async ({ page }) => {
+  const [, second] = instances();
+  // A 1×1 PNG; the cluster database is fresh, so neither instance has met it before.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'pixel.png');
+  const upload = await viaProxy('/api/ipfs/upload-image', { pin: 0, method: 'POST', headers: bearer(admin), body: form });
+  expect(upload.status).toBe(201);
+  const { cid } = (await upload.json()) as { cid: string };
+  const slug = `cluster-${randomUUID().slice(0, 8)}`;
+  const created = await viaProxy('/api/blogs', {
+    pin: 0,
+    method: 'POST',
+    headers: { ...bearer(admin), 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Pictured on one instance', slug, content: '<p>Shown by the other.</p>', media_cid: cid, status: 'published' }),
+  });
+  expect(created.status).toBe(201);
+
+  await page.setExtraHTTPHeaders({ 'x-cluster-instance': '1' });
+  const imageAnswer = page.waitForResponse(`**/ipfs/${cid}`);
+  const pageAnswer = await page.goto(`/blog/${slug}`);
+  expect(pageAnswer!.headers()['x-served-by']).toBe(hostOf(second!));
+  await expect(page).toHaveTitle('Pictured on one instance | Tiny Titans AI');
+  await expect(page.locator('main h1')).toHaveText('Pictured on one instance');
+  const image = page.getByRole('img', { name: 'Pictured on one instance' });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  expect((await imageAnswer).headers()['x-served-by']).toBe(hostOf(second!));
+});
