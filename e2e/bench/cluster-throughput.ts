@@ -1,34 +1,25 @@
-// Public reads per second through nginx (deploy/nginx) with one and with two api instances on the
-// same PostgreSQL, measured in the same run, and their ratio. Part of `pnpm bench`; alone:
+// Public reads per second through nginx (deploy/nginx) with one and with two api instances on
+// PostgreSQL, measured in the same run, and their ratio. Part of `pnpm bench`; alone:
 // `TEST_DATABASE_URL=postgres://… pnpm --filter @site/e2e exec tsx bench/cluster-throughput.ts`.
-// Everything (nginx, the instances, PostgreSQL, the load generator) shares this machine's cores.
-import { availableParallelism } from 'node:os';
+// Everything (nginx, the instances, PostgreSQL, the load generator) shares this machine's cores, so
+// both set-ups run side by side and are measured in alternating rounds: a burst of load from
+// elsewhere on the machine falls on both, and the medians are compared.
+import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startCluster } from '../support/cluster';
+import { startCluster, type Cluster } from '../support/cluster';
 
 const CONNECTIONS = 50;
+const ROUNDS = 3;
+const ROUND_S = 6;
 const WARMUP_S = 3;
-const DURATION_S = 10;
 const READS = ['/api/blogs/search?field=status&value=published', '/api/events', '/api/blogs/rss.xml', '/blogs', '/sitemap.xml'];
+const requests = READS.map((path) => ({ method: 'GET' as const, path }));
 
-interface Row {
-  instances: number;
-  requestsPerSecond: number;
-  p99Ms: number;
-  errors: number;
-}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function measure(instances: number): Promise<Row> {
-  const cluster = await startCluster(instances, { prefix: 'bench_cluster' });
-  try {
-    const requests = READS.map((path) => ({ method: 'GET' as const, path }));
-    // The first pass fills each instance's public-read cache and nginx's kept-alive connections.
-    await autocannon({ url: cluster.proxy.url, connections: CONNECTIONS, duration: WARMUP_S, requests });
-    const result = await autocannon({ url: cluster.proxy.url, connections: CONNECTIONS, duration: DURATION_S, requests });
-    return { instances, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
-  } finally {
-    await cluster.stop();
-  }
+async function load(cluster: Cluster, seconds: number) {
+  const result = await autocannon({ url: cluster.proxy.url, connections: CONNECTIONS, duration: seconds, requests });
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 async function main() {
@@ -36,14 +27,33 @@ async function main() {
     console.log('\ncluster throughput: skipped, set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test)');
     return;
   }
-  const one = await measure(1);
-  const two = await measure(2);
-  console.log(`\nPublic reads through nginx, autocannon ${CONNECTIONS} connections, ${DURATION_S} s, ${availableParallelism()} cores shared by all\n`);
-  console.log('instances  req/s    p99 ms  errors');
-  for (const row of [one, two]) {
-    console.log(`${String(row.instances).padEnd(9)}  ${row.requestsPerSecond.toFixed(0).padStart(6)}  ${String(row.p99Ms).padStart(6)}  ${String(row.errors).padStart(6)}`);
+  const setups = [
+    { instances: 1, cluster: await startCluster(1, { prefix: 'bench_one' }), rounds: [] as Awaited<ReturnType<typeof load>>[] },
+    { instances: 2, cluster: await startCluster(2, { prefix: 'bench_two' }), rounds: [] as Awaited<ReturnType<typeof load>>[] },
+  ];
+  try {
+    // Fills each instance's public-read cache and nginx's kept-alive connections.
+    for (const setup of setups) await load(setup.cluster, WARMUP_S);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const setup of round % 2 ? [...setups].reverse() : setups) setup.rounds.push(await load(setup.cluster, ROUND_S));
+    }
+  } finally {
+    for (const setup of setups) await setup.cluster.stop();
   }
-  console.log(`\nratio two / one instance: ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}x`);
+  console.log(
+    `\nPublic reads through nginx: autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_S} s; ` +
+      `${availableParallelism()} cores shared by all (load average ${loadavg()[0]!.toFixed(1)})\n`,
+  );
+  console.log('instances  req/s (median)  rounds               p99 ms  errors');
+  for (const { instances, rounds } of setups) {
+    console.log(
+      `${String(instances).padEnd(9)}  ${median(rounds.map((r) => r.requestsPerSecond)).toFixed(0).padStart(14)}  ` +
+        `${rounds.map((r) => r.requestsPerSecond.toFixed(0)).join(' / ').padEnd(19)}  ${String(median(rounds.map((r) => r.p99Ms))).padStart(6)}  ` +
+        `${String(rounds.reduce((sum, r) => sum + r.errors, 0)).padStart(6)}`,
+    );
+  }
+  const [one, two] = setups.map(({ rounds }) => median(rounds.map((r) => r.requestsPerSecond)));
+  console.log(`\nratio two / one instance: ${(two! / one!).toFixed(2)}x`);
 }
 
 main().catch((error: unknown) => {
