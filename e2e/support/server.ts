@@ -26,9 +26,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the production server (api + built front ends) on a free port with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+/** Starts the production server (api + built front ends) on a free port (or `port`) with a fresh DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}, { port: fixedPort }: { port?: number } = {}): Promise<RunningServer> {
+  const port = fixedPort ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

@@ -10,6 +10,7 @@ import { rateLimits } from '../plugins/rate-limit-table';
 import { consultationPackages, orders } from '../modules/orders/table';
 import { paymentWebhookEvents } from '../modules/payments/table';
 import { auditLog } from '../modules/audit/table';
+import { mediaObjects } from '../modules/media/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
 export const schema = {
@@ -28,5 +29,6 @@ export const schema = {
   orders,
   paymentWebhookEvents,
   auditLog,
+  mediaObjects,
 };
 export type Schema = typeof schema;

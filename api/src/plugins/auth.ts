@@ -17,6 +17,8 @@ export interface AccessClaims {
 
 /** How long a session's "still open" is believed without asking the database again. */
 export const SESSION_CHECK_CACHE_MS = 5_000;
+/** The NOTIFY channel on which a revoked session's id is announced to every instance. */
+export const SESSION_REVOKED_CHANNEL = 'session_revoked';
 
 export const ACCESS_TOKEN_TTL = '15m';
 
@@ -82,6 +84,22 @@ export const authPlugin = fp<{ config: Config }>(
       openSessions.set(sid, Date.now() + SESSION_CHECK_CACHE_MS);
       return true;
     };
+
+    // Another instance ended a session (migration 0009's trigger announces every revocation):
+    // forget it now rather than when the few seconds of SESSION_CHECK_CACHE_MS run out.
+    const { database } = app;
+    if (database.listen) {
+      const stop = await database.listen(
+        SESSION_REVOKED_CHANNEL,
+        (sid) => {
+          openSessions.delete(sid);
+          if (endedSessions.size > 50_000) endedSessions.clear();
+          endedSessions.add(sid);
+        },
+        () => openSessions.clear(),
+      );
+      app.addHook('onClose', async () => stop());
+    }
 
     const verify = async (request: FastifyRequest): Promise<AccessClaims | undefined> => {
       let claims: AccessClaims;

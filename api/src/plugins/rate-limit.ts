@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { runExclusively } from '../db/exclusive-job';
 import { databaseRateLimitStore, deleteExpiredRateLimits } from './rate-limit-store';
 
 /** How often finished windows are deleted (rows past reset_at are ignored anyway). */
@@ -24,7 +25,7 @@ export const rateLimitPlugin = fp(
     });
 
     const sweep = setInterval(() => {
-      deleteExpiredRateLimits(db).catch((err: Error) => app.log.warn({ err: { message: err.message } }, 'rate-limit sweep failed'));
+      runExclusively(db, 'rate-limits:sweep', (tx) => deleteExpiredRateLimits(tx)).catch((err: Error) => app.log.warn({ err: { message: err.message } }, 'rate-limit sweep failed'));
     }, RATE_LIMIT_SWEEP_MS);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));

@@ -2,11 +2,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { ensureSampleMedia } from './service';
-import { MediaStore } from './store';
+import { DatabaseMediaStore, DiskMediaStore, type MediaStore } from './store';
 
-/** The media store of this instance, with the sample images the sample blogs point at. */
+/**
+ * The media store: in PostgreSQL when the api runs on it (every instance serves every file), on
+ * this instance's disk with the embedded database. Sample images the sample blogs point at included.
+ */
 export async function openMediaStore(app: FastifyInstance, config: Config): Promise<MediaStore> {
-  const store = new MediaStore(path.join(config.DATA_DIR, 'media'));
+  const store: MediaStore =
+    app.database.kind === 'postgres' ? new DatabaseMediaStore(app.database.db) : new DiskMediaStore(path.join(config.DATA_DIR, 'media'));
   try {
     await ensureSampleMedia(store);
   } catch (error) {

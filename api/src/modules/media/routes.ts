@@ -71,6 +71,14 @@ export const mediaApiRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, {
   );
 };
 
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
+
 /** At the site root: the embedded gateway, GET /ipfs/<cid>, with range support for video. */
 export const mediaGatewayRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   app.get(
@@ -80,7 +88,7 @@ export const mediaGatewayRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = 
         tags: ['media'],
         summary: 'A stored file by its CID (immutable; byte ranges supported)',
         params: z.strictObject({ cid: z.string().max(200) }),
-        response: { 200: z.any(), 206: z.any(), 400: ApiErrorBody, 404: ApiErrorBody, 416: ApiErrorBody },
+        response: { 200: z.any(), 206: z.any(), 304: z.any(), 400: ApiErrorBody, 404: ApiErrorBody, 416: ApiErrorBody },
       },
     },
     async (request, reply) => {
@@ -88,7 +96,15 @@ export const mediaGatewayRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = 
       if (!cid) throw new HttpError(400, 'invalid_cid', 'That is not a valid CID.');
       const media = await store.info(cid);
       if (!media) throw new HttpError(404, 'not_found', 'No such file.');
-      const range = parseRange(request.headers.range, media.size);
+      const etag = `"${cid}"`;
+      // The CID is the content: a cached copy under the same name is always current.
+      if (etagMatches(request.headers['if-none-match'], etag)) {
+        return reply.code(304).header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable').send();
+      }
+      // If-Range naming another version asks for the whole file (never the case for a CID, but per RFC 9110).
+      const ifRange = request.headers['if-range'];
+      const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+      const range = parseRange(rangeHeader, media.size);
       if (range === 'invalid') {
         return reply
           .code(416)
@@ -100,7 +116,7 @@ export const mediaGatewayRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = 
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
         .header('Accept-Ranges', 'bytes')
-        .header('ETag', `"${cid}"`)
+        .header('ETag', etag)
         // A stored file is never a page: nothing in it may run, even opened directly.
         .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
       if (!range) return reply.header('Content-Length', media.size).send(store.stream(cid));

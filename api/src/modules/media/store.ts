@@ -1,8 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
 import { rawCid } from './cid';
+import { mediaObjects } from './table';
 
 export interface StoredMedia {
   cid: string;
@@ -10,12 +14,25 @@ export interface StoredMedia {
   size: number;
 }
 
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Content-addressed media: same bytes, same CID, so a repeated upload changes nothing. */
+export interface MediaStore {
+  put(bytes: Uint8Array, contentType: string): Promise<StoredMedia>;
+  info(cid: string): Promise<StoredMedia | null>;
+  /** The file's bytes (or the inclusive range of them), read as they are sent. */
+  stream(cid: string, range?: ByteRange): Readable;
+}
+
 /**
- * The embedded content-addressed store: DATA_DIR/media/<cid> with <cid>.json beside it for the
- * content type. Same bytes, same CID, so a repeated upload just rewrites the same file.
+ * The embedded store: DATA_DIR/media/<cid> with <cid>.json beside it for the content type. Only
+ * the instance that received a file has it, so it is for a single instance (the PGlite default).
  */
-export class MediaStore {
-  constructor(private readonly dir: string) {}
+export class DiskMediaStore implements MediaStore {
+  constructor(readonly dir: string) {}
 
   private file(cid: string) {
     return path.join(this.dir, cid);
@@ -44,7 +61,60 @@ export class MediaStore {
     }
   }
 
-  stream(cid: string, range?: { start: number; end: number }) {
+  stream(cid: string, range?: ByteRange): Readable {
     return createReadStream(this.file(cid), range);
+  }
+}
+
+/** How much of a file one query reads: a video is sent in slices, never held whole in memory. */
+export const MEDIA_READ_SLICE_BYTES = 256 * 1024;
+
+/**
+ * Media in PostgreSQL (table media_objects), so that every instance behind a load balancer serves
+ * every file. The bytes column is stored uncompressed out of line, so substring() reads only the
+ * part of a file asked for.
+ */
+export class DatabaseMediaStore implements MediaStore {
+  constructor(private readonly db: Db) {}
+
+  async put(bytes: Uint8Array, contentType: string): Promise<StoredMedia> {
+    const cid = await rawCid(bytes);
+    const existing = await this.info(cid);
+    if (existing) return existing;
+    await this.db
+      .insert(mediaObjects)
+      .values({ cid, contentType, size: bytes.byteLength, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+      .onConflictDoNothing({ target: mediaObjects.cid });
+    return { cid, contentType, size: bytes.byteLength };
+  }
+
+  async info(cid: string): Promise<StoredMedia | null> {
+    const [row] = await this.db
+      .select({ cid: mediaObjects.cid, contentType: mediaObjects.contentType, size: mediaObjects.size })
+      .from(mediaObjects)
+      .where(eq(mediaObjects.cid, cid));
+    return row ?? null;
+  }
+
+  /** One slice: `length` bytes from the 0-based `offset` (substring counts from 1). */
+  async slice(cid: string, offset: number, length: number): Promise<Buffer> {
+    const result = await this.db.execute<{ chunk: Buffer | Uint8Array }>(
+      sql`SELECT substring(${mediaObjects.bytes} FROM ${offset + 1}::integer FOR ${length}::integer) AS chunk FROM ${mediaObjects} WHERE ${mediaObjects.cid} = ${cid}`,
+    );
+    const chunk = (result as unknown as { rows: { chunk: Buffer | Uint8Array }[] }).rows[0]?.chunk;
+    if (!chunk) throw new Error(`media ${cid} disappeared while being read`);
+    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+  }
+
+  stream(cid: string, range?: ByteRange): Readable {
+    return Readable.from(this.slices(cid, range), { objectMode: false });
+  }
+
+  private async *slices(cid: string, range?: ByteRange): AsyncGenerator<Buffer> {
+    const start = range?.start ?? 0;
+    const end = range?.end ?? ((await this.info(cid))?.size ?? 0) - 1;
+    for (let offset = start; offset <= end; offset += MEDIA_READ_SLICE_BYTES) {
+      yield await this.slice(cid, offset, Math.min(MEDIA_READ_SLICE_BYTES, end - offset + 1));
+    }
   }
 }

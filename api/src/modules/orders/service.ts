@@ -13,6 +13,7 @@ import type {
 } from '@site/shared/contracts/orders';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { runExclusively } from '../../db/exclusive-job';
 import { storedSecret } from '../../db/settings';
 import { emailOrigin } from '../../plugins/public-origin';
 import { HttpError } from '../../plugins/errors';
@@ -613,7 +614,8 @@ export function createOrdersService(app: FastifyInstance, config: Config, linkSe
     expireHolds: () => orderRepository.expireHolds(db, new Date()),
     startSweep() {
       const timer = setInterval(() => {
-        orderRepository.expireHolds(db, new Date()).catch((err: Error) => log.warn({ err: { message: err.message } }, 'order hold sweep failed'));
+        // Every instance runs the sweep; one at a time does the work (db/exclusive-job.ts).
+        runExclusively(db, 'orders:expire-holds', (tx) => orderRepository.expireHolds(tx, new Date())).catch((err: Error) => log.warn({ err: { message: err.message } }, 'order hold sweep failed'));
       }, SWEEP_MS);
       timer.unref();
       return () => clearInterval(timer);

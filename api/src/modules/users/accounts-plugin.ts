@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { withStartupLock } from '../../db/exclusive-job';
 import { createRefreshTokenService, type RefreshTokenService } from '../auth/refresh-tokens';
 import { createUsersService, type UsersService } from './service';
 
@@ -20,7 +21,10 @@ export const accountsPlugin = fp<{ config: Config }>(
 
     const { ADMIN_USERNAME: username, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = config;
     if (username && email && password) {
-      const { created } = await users.upsertAdmin({ username, email: email.toLowerCase(), password });
+      // Instances starting together would each find the admin missing and insert it.
+      const { created } = await withStartupLock(app.database, 'accounts:admin', () =>
+        users.upsertAdmin({ username, email: email.toLowerCase(), password }),
+      );
       app.log.info({ username }, created ? 'admin created' : 'admin checked');
     }
   },

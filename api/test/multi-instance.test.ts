@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { openDatabase, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { runExclusively } from '../src/db/exclusive-job';
+import { testConfig } from './app';
+import { testDatabases } from './databases';
+
+describe.each(testDatabases())('periodic jobs on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+    await migrate(database);
+  });
+  afterAll(async () => target.dispose());
+
+  it('runs a job once while another run of it holds the lock, and again once it is done', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const first = runExclusively(database.db, 'test:job', async () => {
+      entered();
+      await held;
+      return 'first';
+    });
+    await inside;
+    if (database.kind === 'postgres') {
+      // Another instance (another connection) skips this round.
+      expect(await runExclusively(database.db, 'test:job', async () => 'second')).toBeUndefined();
+    }
+    release();
+    expect(await first).toBe('first');
+    expect(await runExclusively(database.db, 'test:job', async () => 'third')).toBe('third');
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** Instances as separate pools on one fresh PostgreSQL database, as behind a load balancer. */
+describe.each(postgresUrl ? [postgresUrl] : [])('several instances on one PostgreSQL', (adminUrl) => {
+  const dbName = `test_multi_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+  const admin = { ADMIN_USERNAME: 'multi-admin', ADMIN_EMAIL: 'multi-admin@example.com', ADMIN_PASSWORD: 'multi admin password' };
+
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE "${dbName}"`);
+    await client.end();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await client.end();
+  });
+
+  it('start together on an empty database: migrations, the admin account and samples are made once', async () => {
+    for (let i = 0; i < 3; i++) databases.push(await openDatabase({ kind: 'postgres', url: url.href }));
+    const started = await Promise.all(
+      databases.map(async (database) => {
+        const app = await buildApp({ config: testConfig(admin), database, logger: false, serveWeb: false });
+        await app.ready();
+        return app;
+      }),
+    );
+    apps.push(...started);
+    const rows = await databases[0]!.db.execute<{ admins: number }>(sql`SELECT count(*)::int AS admins FROM users WHERE username = 'multi-admin' AND role = 'admin'`);
+    expect((rows as unknown as { rows: { admins: number }[] }).rows[0]!.admins).toBe(1);
+  });
+
+  it('a logout on one instance ends the session on another that believed it open', async () => {
+    const [first, second] = apps;
+    const login = await first!.inject({ method: 'POST', url: '/api/auth/login', payload: { username: admin.ADMIN_USERNAME, password: admin.ADMIN_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` };
+    const cookie = login.cookies.find((c) => c.name === 'refresh_token')!;
+    // The second instance now keeps the session as open for a few seconds.
+    expect((await second!.inject({ method: 'GET', url: '/api/users/me', headers })).statusCode).toBe(200);
+
+    const logout = await first!.inject({ method: 'POST', url: '/api/auth/logout', headers, cookies: { refresh_token: cookie.value } });
+    expect(logout.statusCode).toBe(204);
+    await expect.poll(async () => (await second!.inject({ method: 'GET', url: '/api/users/me', headers })).statusCode, { timeout: 1_000, interval: 20 }).toBe(401);
+  });
+});

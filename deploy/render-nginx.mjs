@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Renders deploy/nginx/site.conf.template into an nginx site configuration.
+//   node deploy/render-nginx.mjs --api 10.0.0.11:3000 --api 10.0.0.12:3000 \
+//     --web-root /srv/site --listen 80 --server-name example.com > /etc/nginx/sites-available/site
+// The test cluster (e2e/support/cluster.ts) renders the same template with extra lines.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+export const TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx', 'site.conf.template');
+
+const indent = (text, spaces) =>
+  text
+    .split('\n')
+    .map((line) => (line ? ' '.repeat(spaces) + line : line))
+    .join('\n');
+
+/**
+ * @param {{ apis: string[]; webRoot: string; listen: string; serverName?: string; upstream?: string;
+ *   extraHttp?: string; extraServer?: string; extraStatic?: string; failTimeout?: string }} options
+ * @returns {string}
+ */
+export function renderNginxSite(options) {
+  if (!options.apis.length) throw new Error('At least one api instance (--api host:port) is needed.');
+  const failTimeout = options.failTimeout ?? '5s';
+  const values = {
+    API_SERVERS: options.apis.map((api) => `    server ${api} max_fails=1 fail_timeout=${failTimeout};`).join('\n'),
+    WEB_ROOT: path.resolve(options.webRoot),
+    LISTEN: options.listen,
+    SERVER_NAME: options.serverName ?? '_',
+    UPSTREAM: options.upstream ?? 'site_api',
+    EXTRA_HTTP: options.extraHttp ?? '',
+    EXTRA_SERVER: indent(options.extraServer ?? '', 4),
+    EXTRA_STATIC: indent(options.extraStatic ?? '', 8),
+  };
+  return readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (match, name) => {
+    if (!(name in values)) throw new Error(`Unknown placeholder ${match} in ${TEMPLATE}`);
+    return values[name];
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      api: { type: 'string', multiple: true, default: [] },
+      'web-root': { type: 'string' },
+      listen: { type: 'string', default: '80' },
+      'server-name': { type: 'string', default: '_' },
+    },
+  });
+  if (!values['web-root']) {
+    console.error('Usage: render-nginx.mjs --api host:port [--api host:port ...] --web-root DIR [--listen 80] [--server-name NAME]');
+    process.exit(1);
+  }
+  process.stdout.write(renderNginxSite({ apis: values.api, webRoot: values['web-root'], listen: values.listen, serverName: values['server-name'] }));
+}

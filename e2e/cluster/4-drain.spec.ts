@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { hostOf, instanceEnv, instances, servedBy, viaProxy } from '../support/cluster-client';
+import { startServer, type RunningServer } from '../support/server';
+
+const CLIENTS = 30;
+// Public reads, and a POST that nginx may never retry once sent (a logout without a session: 204).
+const REQUESTS: { path: string; method: 'GET' | 'POST'; status: number }[] = [
+  { path: '/api/blogs/search?field=status&value=published', method: 'GET', status: 200 },
+  { path: '/api/events', method: 'GET', status: 200 },
+  { path: '/api/auth/logout', method: 'POST', status: 204 },
+  { path: '/blogs', method: 'GET', status: 200 },
+  { path: '/sitemap.xml', method: 'GET', status: 200 },
+];
+
+interface Load {
+  total: number;
+  failures: string[];
+  /** Answers per instance (the one that finally answered), and those that needed a retry. */
+  servedBy: Map<string, number>;
+  retried: number;
+  /** Requests started after `mark()` and who answered them. */
+  since: { at: number; servedBy: Map<string, number> };
+  mark(): void;
+  stop(): Promise<void>;
+}
+
+/** CLIENTS clients calling the site through nginx as fast as they can, each failure recorded. */
+function startLoad(): Load {
+  let running = true;
+  const load: Load = {
+    total: 0,
+    failures: [],
+    servedBy: new Map(),
+    retried: 0,
+    since: { at: 0, servedBy: new Map() },
+    mark() {
+      load.since = { at: Date.now(), servedBy: new Map() };
+    },
+    stop: async () => {
+      running = false;
+      await Promise.all(clients);
+    },
+  };
+  const client = async (n: number) => {
+    for (let i = n; running; i++) {
+      const { path, method, status } = REQUESTS[i % REQUESTS.length]!;
+      const startedAt = Date.now();
+      try {
+        const response = await viaProxy(path, { method });
+        await response.arrayBuffer();
+        load.total++;
+        if (response.status !== status) load.failures.push(`${method} ${path}: ${response.status}`);
+        const by = servedBy(response);
+        load.servedBy.set(by, (load.servedBy.get(by) ?? 0) + 1);
+        if ((response.headers.get('x-served-by') ?? '').includes(',')) load.retried++;
+        if (load.since.at && startedAt >= load.since.at) load.since.servedBy.set(by, (load.since.servedBy.get(by) ?? 0) + 1);
+      } catch (error) {
+        load.total++;
+        load.failures.push(`${path}: ${(error as Error).message}`);
+      }
+    }
+  };
+  const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
+  return load;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const readiness = async (url: string) => {
+  try {
+    return (await fetch(`${url}/api/health/ready`)).status;
+  } catch {
+    return 0;
+  }
+};
+
+let restarted: RunningServer | undefined;
+test.afterAll(async () => restarted?.stop());
+
+/**
+ * Stops `stopping` with SIGTERM under load: its probe turns 503 (draining), it exits, and from then on
+ * nginx sends everything to `other`.
+ */
+async function drain(load: Load, stopping: { url: string; pid: number }, other: { url: string }) {
+  expect(await readiness(stopping.url)).toBe(200);
+  process.kill(stopping.pid, 'SIGTERM');
+  await expect.poll(() => readiness(stopping.url), { intervals: [25] }).toBe(503);
+  await expect.poll(() => isAlive(stopping.pid), { timeout: 20_000, intervals: [50] }).toBe(false);
+  load.mark();
+  await expect.poll(() => load.since.servedBy.get(hostOf(other)) ?? 0, { timeout: 10_000 }).toBeGreaterThan(100);
+  expect([...load.since.servedBy.keys()]).toEqual([hostOf(other)]);
+}
+
+test('SIGTERM to either instance under 30 clients: none of their requests fails, nginx moves to the other', async () => {
+  test.setTimeout(90_000);
+  const [first, second] = instances();
+  const load = startLoad();
+  try {
+    await expect.poll(() => Math.min(load.servedBy.get(hostOf(first!)) ?? 0, load.servedBy.get(hostOf(second!)) ?? 0)).toBeGreaterThan(50);
+
+    await drain(load, first!, second!);
+
+    // The first comes back on its address; nginx tries it again once its fail_timeout is over.
+    restarted = await startServer(instanceEnv(), { port: Number(new URL(first!.url).port) });
+    const back = { url: restarted.url, pid: restarted.process.pid! };
+    load.mark();
+    await expect.poll(() => load.since.servedBy.get(hostOf(back)) ?? 0, { timeout: 20_000 }).toBeGreaterThan(50);
+
+    await drain(load, second!, back);
+  } finally {
+    await load.stop();
+  }
+  console.log(
+    `${load.total} requests from ${CLIENTS} clients, ${load.failures.length} failed, ${load.retried} retried by nginx on the other instance; per instance: ${JSON.stringify(Object.fromEntries(load.servedBy))}`,
+  );
+  expect(load.failures).toEqual([]);
+  expect(load.total).toBeGreaterThan(1_000);
+});

@@ -1,0 +1,15 @@
+import { assertChromium } from './chromium';
+import { CLUSTER_ADMIN, startCluster } from './cluster';
+
+/** Two api instances on one PostgreSQL behind nginx; the suite talks to nginx (and to each instance's probe). */
+export default async function clusterSetup(): Promise<() => Promise<void>> {
+  assertChromium();
+  const cluster = await startCluster(2, { pinned: true });
+  // Workers start after this and inherit these.
+  process.env.CLUSTER_PROXY_URL = cluster.proxy.url;
+  process.env.CLUSTER_INSTANCES = JSON.stringify(cluster.instances.map((instance) => ({ url: instance.url, pid: instance.process.pid })));
+  // A restarted instance needs the same settings as the others.
+  process.env.CLUSTER_INSTANCE_ENV = JSON.stringify(cluster.env);
+  process.env.CLUSTER_ADMIN = JSON.stringify(CLUSTER_ADMIN);
+  return () => cluster.stop();
+}
