@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -44,9 +47,10 @@ const PGLITE_OPTIONS = {
 };
 
 /**
- * PGlite.create leaves the temporary initdb instance's WASM memory and copies of the data dir
- * (hundreds of MB) to the garbage collector, which a small JS heap gives no reason to run: one
- * collection right after start returns them.
+ * PGlite.create leaves large buffers to the garbage collector (for a fresh in-memory database, the
+ * temporary initdb instance's WASM memory and copies of the data dir: hundreds of MB), which a small
+ * JS heap gives no reason to run: collections right after start return them. Data dirs on disk are
+ * initialized in a separate process instead (initializePgliteDataDir).
  */
 function releaseStartupMemory(): void {
   let gc: () => void;
@@ -62,6 +66,31 @@ function releaseStartupMemory(): void {
   for (const delay of STARTUP_GC_DELAYS_MS) setTimeout(gc, delay).unref();
 }
 const STARTUP_GC_DELAYS_MS = [1_000, 5_000, 20_000];
+
+const PGLITE_INIT_SCRIPT = fileURLToPath(new URL('./pglite-init.mjs', import.meta.url));
+/** Where the initialized empty data dir is cached as a tarball (generated here, never downloaded). */
+export const PGLITE_TEMPLATE_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/pglite-template', import.meta.url));
+const PGLITE_INIT_TIMEOUT_MS = 180_000;
+
+/**
+ * Creates the data dir `pgdata` in a child process that exits: initdb's temporary instance would
+ * otherwise leave this process several hundred MB larger for good (WASM memory is never returned),
+ * so a fresh start sits where a restart does.
+ */
+export async function initializePgliteDataDir(pgdata: string, cacheDir: string | undefined = PGLITE_TEMPLATE_CACHE_DIR): Promise<void> {
+  const argument = JSON.stringify({ target: pgdata, options: PGLITE_OPTIONS, cacheDir });
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [PGLITE_INIT_SCRIPT, argument],
+      { timeout: PGLITE_INIT_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, env: process.env },
+      (error, _stdout, stderr) => {
+        if (!error) return resolve();
+        reject(new Error(`Could not initialize the PGlite data dir ${pgdata}: ${error.message}${stderr ? `\n${stderr}` : ''}`, { cause: error }));
+      },
+    );
+  });
+}
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number }
@@ -169,7 +198,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   if (target.dataDir) {
     await mkdir(target.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(target.dataDir, 'pgdata'), PGLITE_OPTIONS);
+    const pgdata = path.join(target.dataDir, 'pgdata');
+    if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await initializePgliteDataDir(pgdata);
+    client = await PGlite.create(pgdata, PGLITE_OPTIONS);
   } else {
     client = await PGlite.create(PGLITE_OPTIONS);
   }
