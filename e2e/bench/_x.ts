@@ -1,0 +1,10 @@
+import { createServer } from 'node:http';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+const srv = createServer((_q, r) => { r.setHeader('content-type', 'text/html'); r.end('<!doctype html><html lang="en"><title>x</title><h1>hi</h1></html>'); }).listen(45671);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--remote-debugging-port=45672'] });
+const r = await lighthouse('http://127.0.0.1:45671/', { port: 45672, output: 'json', logLevel: 'error' });
+console.error('perf', r?.lhr.categories.performance?.score);
+await b.close(); srv.close();
+console.error('exiting');
+process.exit(Number(process.argv[2] ?? 1));
