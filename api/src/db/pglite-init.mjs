@@ -2,24 +2,16 @@
 // initdb's temporary instance and its copies hold hundreds of MB that a long-running process would
 // keep, whereas an exiting process returns all of it. Plain JavaScript so it starts without tsx.
 //
-// Argument: JSON { target, options, cacheDir }. The data dir is built next to `target` and renamed
+// Argument: JSON { target, options, template }. The data dir is built next to `target` and renamed
 // into place once complete, so an interrupted start never leaves a half-made database behind.
-// A data dir made by initdb is cached as a tarball under `cacheDir` (made here, by PGlite itself) and
+// A data dir made by initdb is saved as the tarball `template` (made here, by PGlite itself) and
 // later fresh data dirs are loaded from it, which skips initdb (several times faster).
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
-const { target, options, cacheDir } = JSON.parse(process.argv[2] ?? '{}');
-if (!target || !options) throw new Error('usage: pglite-init.mjs {"target": …, "options": …, "cacheDir": …}');
-
-async function templatePath() {
-  if (!cacheDir) return undefined;
-  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')), 'utf8'));
-  const key = createHash('sha256').update(JSON.stringify([manifest.version, options.initDbStartParams ?? []])).digest('hex').slice(0, 16);
-  return path.join(cacheDir, `pglite-${manifest.version}-${key}.tar`);
-}
+const { target, options, template } = JSON.parse(process.argv[2] ?? '{}');
+if (!target || !options) throw new Error('usage: pglite-init.mjs {"target": …, "options": …, "template": …}');
 
 async function readTemplate(file) {
   try {
@@ -45,7 +37,6 @@ async function writeTemplate(file, client) {
 const staging = `${target}.init-${process.pid}`;
 await rm(staging, { recursive: true, force: true });
 await mkdir(path.dirname(target), { recursive: true });
-const template = await templatePath();
 let cached = await readTemplate(template);
 let client;
 try {

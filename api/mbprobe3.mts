@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+const opts = { postgresqlconf: 'shared_buffers = 16MB', initDbStartParams: ['-c', 'shared_buffers=16MB'] };
+const mode = process.argv[2];
+const t = process.cpuUsage(); const t0 = Date.now();
+const tar = readFileSync('node_modules/.cache/pglite-template/' + (await import('node:fs')).readdirSync('node_modules/.cache/pglite-template')[0]);
+const db = mode === 'tar' ? await PGlite.create({ ...opts, loadDataDir: new Blob([tar]) }) : await PGlite.create(opts);
+await db.query('select 1');
+const c = process.cpuUsage(t);
+console.log(mode, 'wall', Date.now() - t0, 'cpu', Math.round((c.user + c.system) / 1000), 'rss', Math.round(process.memoryUsage().rss / 1048576));
