@@ -3,7 +3,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumPath, assertChromium } from '../support/chromium';
 import { startServer } from '../support/server';
-import { formatRss, readLoad, rssMiB } from './server-memory';
 
 const PAGES = ['/', '/community', '/login', '/admin'];
 const PACKAGES = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin', 'assistant'] as const;
@@ -48,14 +47,11 @@ async function lcpOnSlowNetwork(browser: Browser, url: string): Promise<number> 
 async function main() {
   assertChromium();
   const server = await startServer();
-  const idleRss = await rssMiB(server.process.pid);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const rows: string[] = [];
-  let loadedRss: number | undefined;
-  let readsPerSecond = 0;
   try {
     for (const pagePath of PAGES) {
       const context = await browser.newContext();
@@ -96,8 +92,6 @@ async function main() {
       );
       await context.close();
     }
-    readsPerSecond = await readLoad(server.url);
-    loadedRss = await rssMiB(server.process.pid);
   } finally {
     await browser.close();
     await server.stop();
@@ -105,8 +99,11 @@ async function main() {
   console.log('\nJS / CSS KiB transferred (compressed) per package\n');
   console.log(`${'page'.padEnd(11)} ${PACKAGES.map((p) => p.padStart(16)).join(' ')}    total   mfe-admin requested   LCP: loopback / 150 ms RTT, 10 Mbit/s`);
   for (const row of rows) console.log(row);
-  console.log(`\napi process resident memory: ${formatRss(idleRss)} idle after start, ${formatRss(loadedRss)} after the pages and 3000 api reads (${readsPerSecond} reads/s)`);
+  // The api's memory is measured by bench/speed.ts (fresh start, settled, after load, restart).
   console.log('');
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error('bench/bundle-bytes.ts:', error instanceof Error ? error : new Error(`a non-Error value was thrown: ${String(error)}`));
+  process.exit(1);
+});

@@ -12,20 +12,4 @@ export async function rssMiB(pid: number | undefined): Promise<number | undefine
   }
 }
 
-/** Read load on the api: `total` requests over 20 connections to the public read endpoints; returns requests per second. */
-export async function readLoad(baseUrl: string, total = 3_000): Promise<number> {
-  const urls = ['/api/blogs/search?field=status&value=published', '/api/events', '/api/packages/public/search?field=status&value=active', '/api/health/ready'];
-  let next = 0;
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: 20 }, async () => {
-      while (next < total) {
-        const url = urls[next++ % urls.length]!;
-        await (await fetch(baseUrl + url)).arrayBuffer();
-      }
-    }),
-  );
-  return Math.round(total / ((Date.now() - started) / 1000));
-}
-
 export const formatRss = (value: number | undefined) => (value === undefined ? 'n/a' : `${value} MiB`);

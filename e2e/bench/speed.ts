@@ -1,17 +1,54 @@
-// Lighthouse (mobile preset, median of 3) for the key public pages, then autocannon (50 connections,
-// 10 s) on the public reads against a bare Fastify hello-world measured in the same run. On the
-// embedded PGlite, or on PostgreSQL when DATABASE_URL is set. Run with `pnpm bench` (after the
-// bundle table) or `pnpm --filter @site/e2e exec tsx bench/speed.ts`. Set BENCH_SKIP_LIGHTHOUSE=1 for
-// the load part only.
+// Lighthouse (mobile preset, median of 3) for the key public pages; autocannon (50 connections, 10 s)
+// on the public reads against a bare Fastify hello-world measured in the same run, on the embedded
+// PGlite and on PostgreSQL; the api process's resident memory (fresh start, settled, after load,
+// restart). Run with `pnpm bench` (after the bundle table) or `pnpm --filter @site/e2e exec tsx
+// bench/speed.ts`. Environment: BENCH_SKIP_LIGHTHOUSE=1 for the api part only;
+// BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a fresh database
+// is created and dropped for the PostgreSQL part; BENCH_SKIP_POSTGRES=1 leaves that part out.
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { inspect } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
+import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { chromiumPath, assertChromium } from '../support/chromium';
-import { freePort, startServer } from '../support/server';
+import { freePort, repoRoot, startServer, type RunningServer } from '../support/server';
+import { formatRss, rssMiB } from './server-memory';
 
 const RUNS = 3;
+const LIGHTHOUSE_ATTEMPTS = 3;
+const SETTLE_MS = 30_000;
+const LOAD = { connections: 50, duration: 10 };
+const READS = [
+  '/api/events',
+  '/api/blogs/search?field=status&value=published',
+  '/api/packages/public/search?field=package_type&value=subscription',
+  '/api/blogs/rss.xml',
+  '/sitemap.xml',
+];
+/** The flags ../shared/ENVIRONMENT.md gives for Debian's chromium. */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A readable account of anything thrown, Error or not (never a bare `undefined`). */
+function describeFailure(value: unknown): string {
+  if (value instanceof Error) return inspect(value, { depth: 6 });
+  return `a non-Error value was thrown: ${inspect(value, { depth: 6 })}`;
+}
+
+/** Runs one phase; a failure names the phase and keeps the original as its cause. */
+async function phase<T>(label: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message || error.name : describeFailure(error);
+    throw new Error(`${label} failed: ${detail}`, { cause: error });
+  }
+}
 
 interface LighthouseRow {
   page: string;
@@ -26,20 +63,30 @@ interface LighthouseRow {
 
 async function lighthouseRows(baseUrl: string, pages: string[]): Promise<LighthouseRow[]> {
   const port = await freePort();
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS] });
   const rows: LighthouseRow[] = [];
   try {
     for (const page of pages) {
       const runs: LighthouseRow[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${baseUrl}${page}`, { port, output: 'json', logLevel: 'error' });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      for (let i = 1; i <= RUNS; i++) {
+        const result = await phase(`Lighthouse on ${page} (run ${i} of ${RUNS})`, async () => {
+          // A busy machine sometimes spoils the trace (NO_NAVSTART, NO_FCP); Lighthouse asks for a rerun.
+          for (let attempt = 1; ; attempt++) {
+            const outcome = await lighthouse(`${baseUrl}${page}`, { port, output: 'json', logLevel: 'error' });
+            const lhr = outcome?.lhr;
+            if (!lhr) throw new Error('Lighthouse returned no report');
+            if (!lhr.runtimeError) return lhr;
+            const reason = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+            if (attempt === LIGHTHOUSE_ATTEMPTS) throw new Error(`Lighthouse could not audit the page in ${attempt} attempts (${reason})`);
+            console.error(`Lighthouse on ${page}: ${reason}; trying again`);
+          }
+        });
+        const score = (id: string) => {
+          const value = result.categories[id]?.score;
+          if (typeof value !== 'number') throw new Error(`Lighthouse gave no ${id} score for ${page}`);
+          return Math.round(value * 100);
+        };
+        const audit = (id: string) => result.audits[id]?.numericValue ?? NaN;
         runs.push({
           page,
           performance: score('performance'),
@@ -68,79 +115,158 @@ async function lighthouseRows(baseUrl: string, pages: string[]): Promise<Lightho
   return rows;
 }
 
+function printLighthouse(rows: LighthouseRow[], database: string): void {
+  console.log(`\nLighthouse, mobile preset, median of ${RUNS} (${database})\n`);
+  console.log('page                                   perf  a11y  best   seo     LCP      TBT     CLS');
+  for (const r of rows) {
+    console.log(
+      `${r.page.slice(0, 38).padEnd(38)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(5)} ${(r.lcpMs / 1000).toFixed(2).padStart(6)} s ${Math.round(r.tbtMs).toString().padStart(5)} ms ${r.cls.toFixed(3).padStart(7)}`,
+    );
+  }
+}
+
 interface LoadRow {
-  url: string;
+  label: string;
   requestsPerSecond: number;
   p99Ms: number;
   errors: number;
 }
 
-async function load(url: string): Promise<LoadRow> {
-  const result = await autocannon({ url, connections: 50, duration: 10 });
-  return {
-    url,
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+async function load(label: string, url: string): Promise<LoadRow> {
+  return phase(`autocannon on ${label}`, async () => {
+    const result = await autocannon({ url, ...LOAD });
+    return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  });
 }
 
-async function helloWorld(): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
+/**
+ * The bare Fastify hello-world, in its own process like the api (sharing the process with
+ * autocannon would halve its throughput and flatter every ratio).
+ */
+async function helloWorldBaseline(): Promise<LoadRow> {
   const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${port}/`, close: () => app.close() };
-}
-
-async function main() {
-  assertChromium();
-  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const server = await startServer();
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(repoRoot, 'e2e'), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}/`;
   try {
-    const published = (await (await fetch(`${server.url}/api/blogs/search?field=status&value=published`)).json()) as { slug: string }[];
-    const sampleBlog = published[0]?.slug;
-    const pages = ['/', '/community', '/services/ai-chatbots', ...(sampleBlog ? [`/blog/${sampleBlog}`] : [])];
-
-    if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
-      const rows = await lighthouseRows(server.url, pages);
-      console.log(`\nLighthouse, mobile preset, median of ${RUNS} (${database})\n`);
-      console.log('page                                   perf  a11y  best   seo     LCP      TBT     CLS');
-      for (const r of rows) {
-        console.log(
-          `${r.page.slice(0, 38).padEnd(38)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(5)} ${(r.lcpMs / 1000).toFixed(2).padStart(6)} s ${Math.round(r.tbtMs).toString().padStart(5)} ms ${r.cls.toFixed(3).padStart(7)}`,
-        );
+    await phase('starting the hello-world server', async () => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}:\n${stderr}`);
+        if (await fetch(url).then((res) => res.ok, () => false)) return;
+        if (Date.now() > deadline) throw new Error(`not listening after 30 s:\n${stderr}`);
+        await sleep(100);
       }
-    }
-
-    const hello = await helloWorld();
-    let baseline: LoadRow;
-    try {
-      baseline = await load(hello.url);
-    } finally {
-      await hello.close();
-    }
-    const reads = [
-      '/api/events',
-      '/api/blogs/search?field=status&value=published',
-      '/api/packages/public/search?field=package_type&value=subscription',
-      '/api/blogs/rss.xml',
-      '/sitemap.xml',
-    ];
-    const rows = [baseline];
-    for (const path of reads) rows.push(await load(`${server.url}${path}`));
-    console.log(`\nautocannon, 50 connections, 10 s (${database}); ratio = throughput / bare Fastify hello-world\n`);
-    console.log('url                                                             req/s   ratio   p99 ms  errors');
-    for (const r of rows) {
-      const label = r === baseline ? 'bare Fastify hello-world' : r.url.replace(server.url, '');
-      console.log(
-        `${label.slice(0, 62).padEnd(62)} ${Math.round(r.requestsPerSecond).toString().padStart(7)} ${(r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2).padStart(7)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`,
-      );
-    }
-    console.log('');
+    });
+    return await load('bare Fastify hello-world', url);
   } finally {
-    await server.stop();
+    child.kill('SIGTERM');
   }
 }
 
-void main();
+async function readThroughput(server: RunningServer, database: string): Promise<void> {
+  const baseline = await helloWorldBaseline();
+  const rows = [baseline];
+  for (const read of READS) rows.push(await load(read, `${server.url}${read}`));
+  console.log(`\nautocannon, ${LOAD.connections} connections, ${LOAD.duration} s (${database}); ratio = throughput / bare Fastify hello-world\n`);
+  console.log('url                                                             req/s   ratio   p99 ms  errors');
+  for (const r of rows) {
+    console.log(
+      `${r.label.slice(0, 62).padEnd(62)} ${Math.round(r.requestsPerSecond).toString().padStart(7)} ${(r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2).padStart(7)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`,
+    );
+  }
+}
+
+async function sampleBlogPath(server: RunningServer): Promise<string[]> {
+  const res = await fetch(`${server.url}/api/blogs/search?field=status&value=published`);
+  if (!res.ok) throw new Error(`GET /api/blogs/search answered ${res.status}`);
+  const published = (await res.json()) as { slug: string }[];
+  return published[0] ? [`/blog/${published[0].slug}`] : [];
+}
+
+async function pgliteRun(): Promise<void> {
+  const memory: [string, number | undefined][] = [];
+  const server = await phase('starting the api on PGlite (fresh DATA_DIR)', () => startServer({}, { keepDataDir: true }));
+  try {
+    memory.push(['fresh start, at ready', await rssMiB(server.process.pid)]);
+    await sleep(SETTLE_MS);
+    memory.push([`fresh start, idle ${SETTLE_MS / 1000} s later`, await rssMiB(server.process.pid)]);
+    if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
+      const pages = ['/', '/community', '/services/ai-chatbots', ...(await phase('finding a sample blog', () => sampleBlogPath(server)))];
+      printLighthouse(await lighthouseRows(server.url, pages), 'PGlite');
+    }
+    await readThroughput(server, 'PGlite');
+    memory.push(['after the loads above', await rssMiB(server.process.pid)]);
+    await server.stop();
+
+    const restarted = await phase('restarting the api on the same DATA_DIR', () => startServer({}, { dataDir: server.dataDir }));
+    try {
+      memory.push(['restart on the same data dir, at ready', await rssMiB(restarted.process.pid)]);
+      await sleep(SETTLE_MS);
+      memory.push([`restart, idle ${SETTLE_MS / 1000} s later`, await rssMiB(restarted.process.pid)]);
+    } finally {
+      await restarted.stop();
+    }
+  } finally {
+    await server.stop();
+    await rm(server.dataDir, { recursive: true, force: true });
+  }
+  console.log('\napi process resident memory (VmRSS), PGlite; budget 400 MiB at idle\n');
+  for (const [label, mib] of memory) console.log(`${label.padEnd(44)} ${formatRss(mib).padStart(9)}`);
+}
+
+async function postgresRun(): Promise<void> {
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bench_${Date.now()}_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await phase(`creating the database ${name} at ${adminUrl}`, () => admin(`CREATE DATABASE ${name}`));
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const server = await phase('starting the api on PostgreSQL', () => startServer({ DATABASE_URL: url.toString() }));
+    try {
+      const atReady = await rssMiB(server.process.pid);
+      await readThroughput(server, 'PostgreSQL');
+      console.log(`\napi process resident memory (VmRSS), PostgreSQL: ${formatRss(atReady)} at ready, ${formatRss(await rssMiB(server.process.pid))} after the loads above`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await phase(`dropping the database ${name}`, () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+async function main(): Promise<void> {
+  assertChromium();
+  await pgliteRun();
+  if (!process.env.BENCH_SKIP_POSTGRES) await postgresRun();
+  console.log('');
+}
+
+process.on('unhandledRejection', (reason) => {
+  console.error(`bench/speed.ts: unhandled rejection: ${describeFailure(reason)}`);
+  process.exit(1);
+});
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`bench/speed.ts: ${describeFailure(error)}`);
+    process.exit(1);
+  },
+);

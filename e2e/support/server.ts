@@ -26,10 +26,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the production server (api + built front ends) on a free port (or `port`) with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}, { port: fixedPort }: { port?: number } = {}): Promise<RunningServer> {
-  const port = fixedPort ?? (await freePort());
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-e2e-'));
+export interface StartOptions {
+  /** An existing DATA_DIR (a restart); by default a fresh one. */
+  dataDir?: string;
+  /** Leave the DATA_DIR in place on stop (for a restart on it); the caller removes it. */
+  keepDataDir?: boolean;
+  /** A fixed port (the cluster's upstreams); by default a free one. */
+  port?: number;
+}
+
+/** Starts the production server (api + built front ends) on a free port with a fresh DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'site-e2e-')));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(repoRoot, 'api'),
@@ -66,7 +75,7 @@ export async function startServer(env: Record<string, string> = {}, { port: fixe
         await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir && !options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

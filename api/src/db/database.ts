@@ -1,7 +1,13 @@
-import { mkdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -44,9 +50,9 @@ const PGLITE_OPTIONS = {
 };
 
 /**
- * PGlite.create leaves the temporary initdb instance's WASM memory and copies of the data dir
- * (hundreds of MB) to the garbage collector, which a small JS heap gives no reason to run: one
- * collection right after start returns them.
+ * PGlite.create leaves large buffers to the garbage collector (copies of the data dir; for an
+ * in-memory database made by initdb, that instance's WASM memory too: hundreds of MB), which a small
+ * JS heap gives no reason to run: collections right after start return them.
  */
 function releaseStartupMemory(): void {
   let gc: () => void;
@@ -62,6 +68,61 @@ function releaseStartupMemory(): void {
   for (const delay of STARTUP_GC_DELAYS_MS) setTimeout(gc, delay).unref();
 }
 const STARTUP_GC_DELAYS_MS = [1_000, 5_000, 20_000];
+
+const PGLITE_INIT_SCRIPT = fileURLToPath(new URL('./pglite-init.mjs', import.meta.url));
+/** Where the initialized empty data dir is cached as a tarball (made here by PGlite, never downloaded). */
+export const PGLITE_TEMPLATE_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/pglite-template', import.meta.url));
+const PGLITE_INIT_TIMEOUT_MS = 180_000;
+
+/** The template's file: a new PGlite (or other initdb settings) makes a new one. */
+function pgliteTemplateFile(cacheDir: string): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const { version } = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  const key = createHash('sha256').update(JSON.stringify([version, PGLITE_OPTIONS.initDbStartParams])).digest('hex').slice(0, 16);
+  return path.join(cacheDir, `pglite-${version}-${key}.tar`);
+}
+
+/**
+ * Creates the data dir `pgdata` in a child process that exits: initdb's temporary instance would
+ * otherwise leave this process several hundred MB larger for good (WASM memory is never returned),
+ * so a fresh start sits where a restart does. The first initdb leaves a template in `cacheDir`
+ * (best effort) from which later fresh data dirs are loaded, several times faster.
+ */
+export async function initializePgliteDataDir(pgdata: string, cacheDir: string = PGLITE_TEMPLATE_CACHE_DIR): Promise<void> {
+  const argument = JSON.stringify({ target: pgdata, options: PGLITE_OPTIONS, template: pgliteTemplateFile(cacheDir) });
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [PGLITE_INIT_SCRIPT, argument],
+      { timeout: PGLITE_INIT_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, env: process.env },
+      (error, _stdout, stderr) => {
+        if (!error) return resolve();
+        reject(new Error(`Could not initialize the PGlite data dir ${pgdata}: ${error.message}${stderr ? `\n${stderr}` : ''}`, { cause: error }));
+      },
+    );
+  });
+}
+
+/**
+ * The template for an in-memory database (the tests' default), made first if missing; undefined
+ * when it cannot be made or kept (then PGlite runs initdb itself).
+ */
+async function pgliteTemplate(cacheDir = PGLITE_TEMPLATE_CACHE_DIR): Promise<Blob | undefined> {
+  const file = pgliteTemplateFile(cacheDir);
+  try {
+    if (!existsSync(file)) {
+      const scratch = await mkdtemp(path.join(tmpdir(), 'pglite-template-'));
+      try {
+        await initializePgliteDataDir(path.join(scratch, 'pgdata'), cacheDir);
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    }
+    return new Blob([await readFile(file)]);
+  } catch {
+    return undefined;
+  }
+}
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number }
@@ -169,9 +230,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   if (target.dataDir) {
     await mkdir(target.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(target.dataDir, 'pgdata'), PGLITE_OPTIONS);
+    const pgdata = path.join(target.dataDir, 'pgdata');
+    if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await initializePgliteDataDir(pgdata);
+    client = await PGlite.create(pgdata, PGLITE_OPTIONS);
   } else {
-    client = await PGlite.create(PGLITE_OPTIONS);
+    const template = await pgliteTemplate();
+    // A template that does not load (damaged, foreign) only costs this start its speed.
+    client = await (template ? PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: template }).catch(() => PGlite.create(PGLITE_OPTIONS)) : PGlite.create(PGLITE_OPTIONS));
   }
   releaseStartupMemory();
   const db = drizzlePglite(client, { schema }) as unknown as Db;

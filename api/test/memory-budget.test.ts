@@ -1,0 +1,125 @@
+// Size budget of the api process on the embedded database (issue 12): a small server must hold it
+// at idle, right after a fresh start and after a restart on the same data dir. The api runs as in
+// production, in its own process, and its resident memory is read from /proc (Linux, as on CI).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BUDGET_MIB = 400;
+/** Startup garbage is collected by timers the database layer sets; the budget must hold within this. */
+const SETTLE_MS = 5_000;
+const READY_TIMEOUT_MS = 150_000;
+/** Run-to-run spread of the two figures; an initdb in this process adds 70–350 MiB. */
+const FRESH_OVER_RESTART_MIB = 40;
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function residentMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  if (!Number.isFinite(kib)) throw new Error(`no VmRSS for process ${pid}`);
+  return kib / 1024;
+}
+
+interface Api {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+async function startApi(dataDir: string): Promise<Api> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // The embedded default: no DATABASE_URL.
+  const { DATABASE_URL: _unused, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the api exited before it was ready:\n${output}`);
+    const ok = await fetch(`${url}/api/health/ready`).then((res) => res.ok, () => false);
+    if (ok) return { child, url, output: () => output };
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the api was not ready in ${READY_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stopApi(api: Api | undefined): Promise<void> {
+  if (!api || api.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => api.child.once('exit', resolve));
+  api.child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory once settled: the first reading within the budget, else the last one after SETTLE_MS. */
+async function settledMiB(api: Api): Promise<number> {
+  const until = Date.now() + SETTLE_MS;
+  for (;;) {
+    const mib = await residentMiB(api.child.pid!);
+    if (mib <= BUDGET_MIB || Date.now() > until) return mib;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Both at ready (nothing of the start, e.g. initdb's instance, is left for the collector to find
+ * later) and once settled.
+ */
+async function expectWithinBudget(api: Api, label: string): Promise<number> {
+  const atReady = await residentMiB(api.child.pid!);
+  // A read that touches the database, so the figure is that of a working process.
+  expect((await fetch(`${api.url}/api/events`)).status).toBe(200);
+  const settled = await settledMiB(api);
+  console.info(`${label}: ${atReady.toFixed(0)} MiB resident at ready, ${settled.toFixed(0)} MiB settled`);
+  expect(atReady, `${label}: ${atReady.toFixed(0)} MiB resident at ready`).toBeLessThanOrEqual(BUDGET_MIB);
+  expect(settled, `${label}: ${settled.toFixed(0)} MiB resident settled`).toBeLessThanOrEqual(BUDGET_MIB);
+  return atReady;
+}
+
+describe('api memory on the embedded database', () => {
+  let dataDir: string;
+  let api: Api | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'site-memory-'));
+  });
+  afterAll(async () => {
+    await stopApi(api);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it(`stays within ${BUDGET_MIB} MiB resident at idle after a fresh start and after a restart`, { timeout: 2 * READY_TIMEOUT_MS + 30_000 }, async () => {
+    api = await startApi(dataDir);
+    expect(existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
+    const fresh = await expectWithinBudget(api, 'fresh start');
+
+    await stopApi(api);
+    api = await startApi(dataDir);
+    const restart = await expectWithinBudget(api, 'restart');
+    // Making the database leaves nothing behind: a fresh start sits where a restart does.
+    expect(fresh - restart, `fresh start ${fresh.toFixed(0)} MiB, restart ${restart.toFixed(0)} MiB`).toBeLessThanOrEqual(FRESH_OVER_RESTART_MIB);
+  });
+});
