@@ -22,11 +22,7 @@ import { sendCsv, type CsvColumn } from '../../lib/csv';
 import { noStore } from '../../plugins/no-store';
 import { countBlogs, pageBlogs } from '../blogs/service';
 import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
-import { allContactMessages, pageContactMessages } from '../contacts/service';
-import { countEvents, pageEvents } from '../events/service';
 import type { MediaStore } from '../media/store';
-import { allSubscribers, pageSubscribers } from '../newsletters/service';
-import { pagePackages } from '../packages/service';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -60,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
     '/admin/stats',
     { onRequest, schema: { tags, security, summary: 'Dashboard counts (admin)', response: { 200: AdminStats, ...errors } } },
     async () => {
-      const [totalUsers, blogPosts, events] = await Promise.all([app.users.count(), countBlogs(db()), countEvents(db())]);
+      const [totalUsers, blogPosts, events] = await Promise.all([app.users.count(), countBlogs(db()), app.events.count()]);
       // Careers are not built yet: no job positions exist.
       return { total_users: totalUsers, blog_posts: blogPosts, events, job_positions: 0 };
     },
@@ -84,7 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
       onRequest,
       schema: { tags, security, summary: 'Events, paged, by status (admin)', querystring: AdminEventQuery, response: { 200: AdminEventPage, ...errors } },
     },
-    async (request) => pageEvents(db(), request.query),
+    async (request) => app.events.page(request.query),
   );
 
   app.get(
@@ -99,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
         response: { 200: AdminPackagePage, ...errors },
       },
     },
-    async (request) => pagePackages(db(), request.query),
+    async (request) => app.packages.page(request.query),
   );
 
   app.get(
@@ -108,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
       onRequest,
       schema: { tags, security, summary: 'Contact form messages, paged, newest first (admin)', querystring: PageQuery, response: { 200: ContactMessagePage, ...errors } },
     },
-    async (request) => pageContactMessages(db(), request.query),
+    async (request) => app.contacts.page(request.query),
   );
 
   app.get(
@@ -117,7 +113,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
       onRequest,
       schema: { tags, security, summary: 'Every contact message as a CSV download (admin)', produces: ['text/csv'], querystring: z.strictObject({}), response: csvResponse },
     },
-    async (_request, reply) => sendCsv(reply, 'messages', allContactMessages(db()), MESSAGE_COLUMNS),
+    async (_request, reply) => sendCsv(reply, 'messages', app.contacts.all(), MESSAGE_COLUMNS),
   );
 
   app.get(
@@ -132,7 +128,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
         response: { 200: SubscriberPage, ...errors },
       },
     },
-    async (request) => pageSubscribers(db(), request.query),
+    async (request) => app.newsletters.page(request.query),
   );
 
   app.get(
@@ -148,7 +144,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
         response: csvResponse,
       },
     },
-    async (request, reply) => sendCsv(reply, 'subscribers', allSubscribers(db(), request.query.status), SUBSCRIBER_COLUMNS),
+    async (request, reply) => sendCsv(reply, 'subscribers', app.newsletters.all(request.query.status), SUBSCRIBER_COLUMNS),
   );
 
   app.get(

@@ -12,7 +12,16 @@ export interface ContactCursor {
 
 const cursorColumn = sql<string>`${messages.createdAt}::text`;
 
+export type ContactInsert = typeof messages.$inferInsert;
+
+/** The only code that touches contact_messages. */
 export const contactRepository = {
+  async insert(db: Db, values: ContactInsert): Promise<string> {
+    const [row] = await db.insert(messages).values(values).returning({ id: messages.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
   /** Newest first, with the total number of messages. */
   async page(db: Db, limit: number, offset: number): Promise<{ rows: ContactMessageRow[]; total: number }> {
     const [rows, [counted]] = await Promise.all([

@@ -16,8 +16,6 @@ import type { Db } from '../../db/database';
 import { storedSecret } from '../../db/settings';
 import { emailOrigin } from '../../plugins/public-origin';
 import { HttpError } from '../../plugins/errors';
-import { findPublishedEvent } from '../events/service';
-import { searchPackages } from '../packages/service';
 import { orderRepository, type AdminOrderFilter } from './repository';
 import type { ConsultationPackageRow, OrderRow } from './table';
 
@@ -254,7 +252,7 @@ export function createOrdersService(app: FastifyInstance, config: Config, linkSe
   }
 
   async function createPackageOrder(userId: string, body: CreateOrderInput, now: Date): Promise<OrderRow> {
-    const [pkg] = await searchPackages(db, 'id', body.package_id, true);
+    const [pkg] = await app.packages.search('id', body.package_id, true);
     if (!pkg || !pkg.is_active) throw new HttpError(404, 'not_found', 'Package not found.');
     if (body.start_time) throw new HttpError(400, 'validation_error', 'start_time is only for consultations.');
     const amountPaise = paise(pkg.price);
@@ -263,7 +261,7 @@ export function createOrdersService(app: FastifyInstance, config: Config, linkSe
       throw new HttpError(400, 'amount_mismatch', 'The amount does not match the current price. Please reload and try again.');
     }
     if (pkg.package_type === 'event') {
-      const event = pkg.event_id ? await findPublishedEvent(db, pkg.event_id) : undefined;
+      const event = pkg.event_id ? await app.events.findPublished(pkg.event_id) : undefined;
       if (!event) throw new HttpError(409, 'event_unavailable', 'This event is not open for registration.');
       const deadline = pkg.package_registration_deadline ?? event.registration_deadline;
       if (deadline && Date.parse(deadline) <= now.getTime()) {
@@ -638,5 +636,5 @@ export const ordersPlugin = fp<{ config: Config }>(
     const stop = orders.startSweep();
     app.addHook('onClose', async () => stop());
   },
-  { name: 'orders', dependencies: ['database', 'payments', 'mail', 'accounts', 'calendar'] },
+  { name: 'orders', dependencies: ['database', 'payments', 'mail', 'accounts', 'calendar', 'events', 'packages'] },
 );

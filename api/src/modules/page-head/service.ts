@@ -5,8 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../plugins/public-origin';
 import type { Config } from '../../config';
 import { findPublicBlog } from '../blogs/service';
-import { searchEvents } from '../events/service';
-import { searchPackages } from '../packages/service';
 
 const SITE_NAME = 'Tiny Titans AI';
 const DESCRIPTION_LENGTH = 160;
@@ -114,10 +112,10 @@ export const pageHeadPlugin = fp<{ config: Config }>(
         return blog ? { title: blog.title, description: plainText(blog.content), type: 'article' } : null;
       }
       if (kind === 'event') {
-        const [event] = await searchEvents(db, 'slug', slug, false);
+        const [event] = await app.events.search('slug', slug, false);
         return event ? { title: event.title, description: plainText(event.description), type: 'website' } : null;
       }
-      const [pkg] = await searchPackages(db, 'slug', slug, false);
+      const [pkg] = await app.packages.search('slug', slug, false);
       return pkg ? { title: pkg.name, description: plainText(pkg.description ?? pkg.name), type: 'website' } : null;
     };
 
@@ -139,5 +137,5 @@ export const pageHeadPlugin = fp<{ config: Config }>(
       },
     } satisfies PageHeadService);
   },
-  { name: 'page-head', dependencies: ['database', 'public-cache'] },
+  { name: 'page-head', dependencies: ['database', 'public-cache', 'events', 'packages'] },
 );
