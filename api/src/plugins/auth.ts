@@ -46,8 +46,9 @@ async function signingSecret(app: FastifyInstance, config: Config): Promise<stri
 }
 
 /** Access tokens: HS256 only, 15 minutes, carrying `sub` and `role`. */
-export const authPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const authPlugin = fp(
+  async (app) => {
+    const { config } = app;
     const secret = await signingSecret(app, config);
     await app.register(fastifyJwt, {
       secret,

@@ -19,7 +19,7 @@ import {
 } from '@site/shared/contracts/admin';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { sendCsv, type CsvColumn } from '../../lib/csv';
-import { noStore } from '../../plugins/no-store';
+import { noStore } from '../../lib/no-store';
 import { countBlogs, pageBlogs } from '../blogs/service';
 import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
 import type { MediaStore } from '../media/store';

@@ -10,9 +10,9 @@ import {
   BlogSearchQuery,
   BlogUpdateBody,
 } from '@site/shared/contracts/blogs';
-import type { Config } from '../../config';
 import type { MediaStore } from '../media/store';
-import { isAdminViewer } from '../../plugins/viewer';
+import { isAdminViewer } from '../../lib/viewer';
+import { publicOrigin } from '../../lib/origin';
 import { setOriginDocumentCaching } from '../sitemap/origin-cache';
 import { mediaTypeResolver, withMediaType, withMediaTypes, type BlogRecord } from './media-type';
 import { renderBlogFeed } from './rss';
@@ -23,7 +23,8 @@ const errors = CONTENT_ERROR_RESPONSES;
 const tags = ['blogs'];
 const admin = [{ bearer: [] }];
 
-export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaStore }> = async (app, { config, store }) => {
+export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
+  const { config } = app;
   const db = () => app.database.db;
   const mediaType = mediaTypeResolver(store);
   const one = async (blog: Promise<BlogRecord>) => withMediaType(await blog, mediaType);
@@ -72,7 +73,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
       ...app.publicCache.route({ tags: ['blogs'] }),
     },
     async (request, reply) => {
-      const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
+      const origin = publicOrigin(config, request);
       const xml = renderBlogFeed(await listFeedBlogs(db()), {
         origin,
         siteName: 'Tiny Titans AI',

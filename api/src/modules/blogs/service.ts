@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { BlogSearchField, BlogUpdateBody } from '@site/shared/contracts/blogs';
 import { BlogStatus, type BlogCreateBody } from '@site/shared/contracts/blogs';
 import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
+import { slugGuard } from '../../lib/slug-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlogRecord } from './media-type';
 import { blogRepository, type BlogPatch } from './repository';
@@ -36,14 +36,7 @@ function cleanContent(html: string): string {
   return clean;
 }
 
-async function guardSlug<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'slug_taken', 'A blog post with this slug already exists.');
-    throw error;
-  }
-}
+const guardSlug = slugGuard('A blog post with this slug already exists.');
 
 const notFound = () => new HttpError(404, 'not_found', 'Blog not found.');
 

@@ -9,7 +9,7 @@ import {
   EventSearchQuery,
   EventUpdateBody,
 } from '@site/shared/contracts/events';
-import { isAdminViewer } from '../../plugins/viewer';
+import { isAdminViewer } from '../../lib/viewer';
 import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
 const errors = CONTENT_ERROR_RESPONSES;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { EventStatus, type Event, type EventCreateBody, type EventSearchField, type EventUpdateBody } from '@site/shared/contracts/events';
 import { IdSchema } from '@site/shared/contracts/common';
 import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
+import { slugGuard } from '../../lib/slug-guard';
 import { HttpError } from '../../plugins/errors';
 import { eventRepository, type EventPatch } from './repository';
 import type { EventRow } from './table';
@@ -33,14 +33,7 @@ function toEventRecord(row: EventRow): EventRecord {
   };
 }
 
-async function guardSlug<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'slug_taken', 'An event with this slug already exists.');
-    throw error;
-  }
-}
+const guardSlug = slugGuard('An event with this slug already exists.');
 
 /** Which packages link to each event (answered by the packages module, which holds the link). */
 export type PackageLinks = (eventIds: string[], options: { activeOnly: boolean; db?: Db }) => Promise<Map<string, string[]>>;

@@ -58,8 +58,9 @@ export function createMailService(config: Config): MailService {
   };
 }
 
-export const mailPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const mailPlugin = fp(
+  async (app) => {
+    const { config } = app;
     app.decorate('mail', createMailService(config));
   },
   { name: 'mail' },

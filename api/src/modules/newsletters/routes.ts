@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { NewsletterRequest, NewsletterResponse } from '@site/shared/contracts/marketing';
 import { HttpError } from '../../plugins/errors';
-import { emailOrigin } from '../../plugins/public-origin';
+import { emailOrigin } from '../../lib/origin';
 import { registerOneClickParsers } from './one-click-parsers';
 import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
 
@@ -16,7 +15,8 @@ const TokenQuery = z.object({ token: z.string().regex(/^[\w-]{20,128}$/, 'Invali
 const OneClickBody = z.looseObject({ 'List-Unsubscribe': z.string().optional() }).nullish();
 const Html = z.string();
 
-export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
   // Scoped to this plugin: only the unsubscribe endpoint takes form posts.
   registerOneClickParsers(app);
 

@@ -14,7 +14,7 @@ import type {
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { storedSecret } from '../../db/settings';
-import { emailOrigin } from '../../plugins/public-origin';
+import { emailOrigin } from '../../lib/origin';
 import { HttpError } from '../../plugins/errors';
 import { orderRepository, type AdminOrderFilter } from './repository';
 import type { ConsultationPackageRow, OrderRow } from './table';
@@ -628,8 +628,9 @@ declare module 'fastify' {
 }
 
 /** Orders: the price authority, seat and slot holds, payment events, refunds. */
-export const ordersPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const ordersPlugin = fp(
+  async (app) => {
+    const { config } = app;
     const orders = createOrdersService(app, config, await storedSecret(app.database.db, 'order_link_secret'));
     await orders.seed();
     app.decorate('orders', orders);

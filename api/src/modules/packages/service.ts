@@ -11,7 +11,7 @@ import {
   type PackageUpdateBody,
 } from '@site/shared/contracts/packages';
 import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
+import { slugGuard } from '../../lib/slug-guard';
 import { HttpError } from '../../plugins/errors';
 import type { EventsService } from '../events/service';
 import { packageRepository, type PackageFilter, type PackageInsert } from './repository';
@@ -61,14 +61,7 @@ async function normalise(
   return fields;
 }
 
-async function guardSlug<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'slug_taken', 'A package with this slug already exists.');
-    throw error;
-  }
-}
+const guardSlug = slugGuard('A package with this slug already exists.');
 
 const notFound = () => new HttpError(404, 'not_found', 'Package not found.');
 const deadline = (value: string | null | undefined) => (value ? new Date(value) : null);

@@ -2,9 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { publicOrigin } from '../../plugins/public-origin';
-import type { Config } from '../../config';
+import { publicOrigin } from '../../lib/origin';
 import { findPublicBlog } from '../blogs/service';
+import { escapeMarkup } from '../../lib/escape';
 
 const SITE_NAME = 'Tiny Titans AI';
 const DESCRIPTION_LENGTH = 160;
@@ -26,8 +26,6 @@ declare module 'fastify' {
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain text of stored (sanitized) HTML, cut at a word for a description. */
 export function plainText(html: string, max = DESCRIPTION_LENGTH): string {
@@ -49,18 +47,18 @@ export function plainText(html: string, max = DESCRIPTION_LENGTH): string {
 
 /** Puts the page's head into the shell's HTML: replaces title and description, adds OG and Twitter tags. */
 export function withPageHead(template: string, head: PageHead, url: string): string {
-  const title = escapeHtml(head.title === SITE_NAME ? head.title : `${head.title} | ${SITE_NAME}`);
-  const description = escapeHtml(head.description);
+  const title = escapeMarkup(head.title === SITE_NAME ? head.title : `${head.title} | ${SITE_NAME}`);
+  const description = escapeMarkup(head.description);
   const tags = [
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:type" content="${head.type}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:url" content="${escapeMarkup(url)}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(url)}" />`,
   ].join('\n    ');
   return template
     // Replacer functions: a `$` in a title must not be read as a replacement pattern.
@@ -74,8 +72,9 @@ export function withPageHead(template: string, head: PageHead, url: string): str
  * and crawlers that run no JavaScript see the page's own title, description and OpenGraph tags.
  * Answers are cached per path and forgotten with the public read cache (any content write).
  */
-export const pageHeadPlugin = fp<{ config: Config }>(
-  async (app: FastifyInstance, { config }) => {
+export const pageHeadPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
     const indexPath = path.join(config.WEB_ROOT, 'shell', 'dist', 'index.html');
     let template: { html: string; mtimeMs: number } | null = null;
     const heads = new Map<string, PageHead | null>();

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../plugins/errors';
@@ -135,8 +134,9 @@ declare module 'fastify' {
 }
 
 /** The account service; also makes sure the admin named by ADMIN_* exists with that password. */
-export const accountsPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const accountsPlugin = fp(
+  async (app) => {
+    const { config } = app;
     const users = createUsersService(app.database.db, app.refreshTokens);
     app.decorate('users', users);
 
