@@ -7,7 +7,7 @@ const remotes = ['mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'];
 
 const apiPatterns = [
   { group: ['react', 'react-*', 'styled-components', 'zustand', 'sonner'], message: 'No browser code in the api.' },
-  { regex: '^@site/shared/(?!contracts/)', message: 'The api uses only shared contracts.' },
+  { regex: '^@site/shared/(?!contracts/|site-config$)', message: 'The api uses only shared contracts and the site config.' },
 ];
 
 /** Imports flow one way: shared ← remotes ← shell (at run time only); api sees only shared contracts. */

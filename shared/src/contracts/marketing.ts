@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { EmailSchema } from './common';
+import { serviceLinks, type ServiceSlug } from '../site-config';
 
 /** Slugs of the service pages; the api lists them in the sitemap, the site links them. */
-export const SERVICE_SLUGS = ['ai-chatbots', 'agentic-ai-workflows', 'smart-process-automation', 'ai-apps-micro-saas'] as const;
+export const SERVICE_SLUGS: readonly ServiceSlug[] = serviceLinks.map((service) => service.slug);
 
+const OTHER_SERVICE = 'Other / Consulting';
+type ContactService = (typeof serviceLinks)[number]['contactLabel'] | typeof OTHER_SERVICE;
+
+const contactServices: ContactService[] = [...serviceLinks.map((service) => service.contactLabel), OTHER_SERVICE];
 /** The services a visitor can pick in the contact form; the choice is sent as the subject. */
-export const CONTACT_SERVICES = [
-  'AI-Powered Chatbots',
-  'Agentic AI Workflows',
-  'Smart Process Automation',
-  'AI Apps & Micro-SaaS Tools',
-  'Other / Consulting',
-] as const;
+export const CONTACT_SERVICES = contactServices as [ContactService, ...ContactService[]];
 
 export const CONTACT_LIMITS = { name: 100, message: 5000, subject: 150, countryCode: 8, phone: 20 } as const;
 
