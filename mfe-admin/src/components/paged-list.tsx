@@ -73,9 +73,62 @@ export function Pager({ data, page, setPage }: { data: Page<unknown>; page: numb
   );
 }
 
+type PagedListState<T> = ReturnType<typeof usePagedList<T>>;
+
+interface TableProps<T> {
+  /** What usePagedList answered. */
+  paged: PagedListState<T>;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  caption: string;
+  empty: string;
+  loadFailed: string;
+  /** Hide Previous/Next while everything fits on one page. */
+  pagerOnlyWhenPaged?: boolean;
+}
+
+/** One page of rows as a table (or loading, failure, empty), with Previous/Next under it. */
+export function PagedTable<T>({ paged: { list, page, setPage }, columns, rowKey, caption, empty, loadFailed, pagerOnlyWhenPaged = false }: TableProps<T>) {
+  const data = list.data;
+  return (
+    <>
+      {list.state === 'loading' && <Loading />}
+      {list.state === 'error' && <LoadError text={loadFailed} error={list.error} onRetry={list.reload} />}
+      {list.state === 'ready' && list.data.items.length === 0 && <Empty text={empty} />}
+      {data && data.items.length > 0 && list.state !== 'error' && (
+        <>
+          <DataTable caption={caption}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" className={column.numeric ? 'num' : undefined}>
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <td key={column.header} className={column.numeric ? 'num' : undefined}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+          {(!pagerOnlyWhenPaged || data.total > data.page_size) && <Pager data={data} page={page} setPage={setPage} />}
+        </>
+      )}
+    </>
+  );
+}
+
 /** A server-paged table with Previous/Next and a CSV export of every row the filters match. */
 export function PagedList<T>({ path, filters, columns, rowKey, caption, empty, loadFailed, exportName, version = 0 }: Props<T>) {
-  const { list, page, setPage } = usePagedList<T>(path, filters, version);
+  const paged = usePagedList<T>(path, filters, version);
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
@@ -89,45 +142,40 @@ export function PagedList<T>({ path, filters, columns, rowKey, caption, empty, l
     }
   }
 
-  const data = list.data;
-
   return (
     <>
       <Button type="button" $variant="ghost" onClick={() => void exportCsv()} disabled={exporting}>
         {exporting ? 'Exporting…' : 'Export CSV'}
       </Button>
-      <div aria-busy={list.state === 'loading'} style={{ marginTop: 16 }}>
-        {list.state === 'loading' && <Loading />}
-        {list.state === 'error' && <LoadError text={loadFailed} error={list.error} onRetry={list.reload} />}
-        {list.state === 'ready' && list.data.items.length === 0 && <Empty text={empty} />}
-        {data && data.items.length > 0 && list.state !== 'error' && (
-          <>
-            <DataTable caption={caption}>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column.header} scope="col" className={column.numeric ? 'num' : undefined}>
-                      {column.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((row) => (
-                  <tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <td key={column.header} className={column.numeric ? 'num' : undefined}>
-                        {column.cell(row)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
-            <Pager data={data} page={page} setPage={setPage} />
-          </>
-        )}
+      <div aria-busy={paged.list.state === 'loading'} style={{ marginTop: 16 }}>
+        <PagedTable paged={paged} columns={columns} rowKey={rowKey} caption={caption} empty={empty} loadFailed={loadFailed} />
       </div>
     </>
+  );
+}
+
+interface SelectFilterProps<V extends string> {
+  label: string;
+  value: V | '';
+  onChange: (value: V | '') => void;
+  options: readonly V[];
+  /** Offer "all" (the empty value) first. */
+  all?: boolean;
+}
+
+/** A labelled select in a list's toolbar. */
+export function SelectFilter<V extends string>({ label, value, onChange, options, all = false }: SelectFilterProps<V>) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value as V | '')}>
+        {all && <option value="">all</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -3,7 +3,7 @@ import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
 import { Actions, PageHeader, Pill, SmallButton, Toolbar } from '../../components/ui';
-import { PagedList, type Column } from '../../components/paged-list';
+import { PagedList, SelectFilter, type Column } from '../../components/paged-list';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import type { AdminOrder, OrderKind, OrderStatus } from '../../lib/admin-types';
@@ -83,24 +83,8 @@ export function OrdersPage() {
         <h1>Orders</h1>
       </PageHeader>
       <Toolbar>
-        <label>
-          Status
-          <select value={status} onChange={(event) => setStatus(event.target.value)}>
-            <option value="">all</option>
-            {STATUSES.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Kind
-          <select value={kind} onChange={(event) => setKind(event.target.value)}>
-            <option value="">all</option>
-            {KINDS.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
-        </label>
+        <SelectFilter label="Status" value={status} onChange={setStatus} options={STATUSES} all />
+        <SelectFilter label="Kind" value={kind} onChange={setKind} options={KINDS} all />
         <label>
           From (IST date)
           <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
