@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { toast } from '@site/shared/toast';
-import { Button } from '@site/shared/ui/primitives';
-import { DataTable, Empty, LoadError, Loading } from './ui';
+import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from '@site/shared/ui/primitives';
+import { DataTable, Empty, LoadError, Loading, PageHeader } from './ui';
 import { adminRequest, downloadCsv, type Page } from '../lib/api';
 import { useLoad } from '../lib/use-load';
 
@@ -24,15 +25,22 @@ const PagerNav = styled.nav`
 
 type Filters = Record<string, string | undefined>;
 
-interface Props<T> {
+/** What a list says when it is empty and when it failed to load. */
+export interface ListTexts {
+  empty: string;
+  loadFailed: string;
+}
+
+/** Every listed row has an id (its React key). */
+type Row = { id: string };
+
+interface Props<T extends Row> {
   /** Path under /api of the paged list; its CSV export is `${path}/export.csv`. */
   path: string;
   filters: Filters;
   columns: Column<T>[];
-  rowKey: (row: T) => string;
   caption: string;
-  empty: string;
-  loadFailed: string;
+  texts: ListTexts;
   exportName: string;
   /** Bumped by the page to ask for the list again (e.g. after a refund). */
   version?: number;
@@ -75,26 +83,24 @@ export function Pager({ data, page, setPage }: { data: Page<unknown>; page: numb
 
 type PagedListState<T> = ReturnType<typeof usePagedList<T>>;
 
-interface TableProps<T> {
+interface TableProps<T extends Row> {
   /** What usePagedList answered. */
   paged: PagedListState<T>;
   columns: Column<T>[];
-  rowKey: (row: T) => string;
   caption: string;
-  empty: string;
-  loadFailed: string;
+  texts: ListTexts;
   /** Hide Previous/Next while everything fits on one page. */
   pagerOnlyWhenPaged?: boolean;
 }
 
 /** One page of rows as a table (or loading, failure, empty), with Previous/Next under it. */
-export function PagedTable<T>({ paged: { list, page, setPage }, columns, rowKey, caption, empty, loadFailed, pagerOnlyWhenPaged = false }: TableProps<T>) {
+export function PagedTable<T extends Row>({ paged: { list, page, setPage }, columns, caption, texts, pagerOnlyWhenPaged = false }: TableProps<T>) {
   const data = list.data;
   return (
     <>
       {list.state === 'loading' && <Loading />}
-      {list.state === 'error' && <LoadError text={loadFailed} error={list.error} onRetry={list.reload} />}
-      {list.state === 'ready' && list.data.items.length === 0 && <Empty text={empty} />}
+      {list.state === 'error' && <LoadError text={texts.loadFailed} error={list.error} onRetry={list.reload} />}
+      {list.state === 'ready' && list.data.items.length === 0 && <Empty text={texts.empty} />}
       {data && data.items.length > 0 && list.state !== 'error' && (
         <>
           <DataTable caption={caption}>
@@ -109,7 +115,7 @@ export function PagedTable<T>({ paged: { list, page, setPage }, columns, rowKey,
             </thead>
             <tbody>
               {data.items.map((row) => (
-                <tr key={rowKey(row)}>
+                <tr key={row.id}>
                   {columns.map((column) => (
                     <td key={column.header} className={column.numeric ? 'num' : undefined}>
                       {column.cell(row)}
@@ -127,7 +133,7 @@ export function PagedTable<T>({ paged: { list, page, setPage }, columns, rowKey,
 }
 
 /** A server-paged table with Previous/Next and a CSV export of every row the filters match. */
-export function PagedList<T>({ path, filters, columns, rowKey, caption, empty, loadFailed, exportName, version = 0 }: Props<T>) {
+export function PagedList<T extends Row>({ path, filters, columns, caption, texts, exportName, version = 0 }: Props<T>) {
   const paged = usePagedList<T>(path, filters, version);
   const [exporting, setExporting] = useState(false);
 
@@ -148,7 +154,7 @@ export function PagedList<T>({ path, filters, columns, rowKey, caption, empty, l
         {exporting ? 'Exporting…' : 'Export CSV'}
       </Button>
       <div aria-busy={paged.list.state === 'loading'} style={{ marginTop: 16 }}>
-        <PagedTable paged={paged} columns={columns} rowKey={rowKey} caption={caption} empty={empty} loadFailed={loadFailed} />
+        <PagedTable paged={paged} columns={columns} caption={caption} texts={texts} />
       </div>
     </>
   );
@@ -177,5 +183,27 @@ export function SelectFilter<V extends string>({ label, value, onChange, options
         ))}
       </select>
     </label>
+  );
+}
+
+/** A list page's heading, with a link to create a new item when there is one. */
+export function ListHeader({ title, create }: { title: string; create?: { to: string; label: string } }) {
+  return (
+    <PageHeader>
+      <h1>{title}</h1>
+      {create && (
+        <ButtonLink as={Link} to={create.to}>
+          {create.label}
+        </ButtonLink>
+      )}
+    </PageHeader>
+  );
+}
+
+export function RefreshButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="button" $variant="ghost" onClick={onClick}>
+      Refresh
+    </Button>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Blog, BlogStatus } from '@site/shared/contracts/blogs';
-import { ButtonLink, Button } from '@site/shared/ui/primitives';
+import { ButtonLink } from '@site/shared/ui/primitives';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
-import { Actions, PageHeader, Pill, SmallButton, Toolbar } from '../../components/ui';
+import { Actions, Pill, SmallButton, Toolbar } from '../../components/ui';
 import { formatDate } from '../../lib/ist';
 import { BLOG_STATUSES, archiveBlog, reactivateBlog } from './blogs-api';
-import { PagedTable, SelectFilter, usePagedList, type Column } from '../../components/paged-list';
+import { type Column, ListHeader, PagedTable, RefreshButton, SelectFilter, usePagedList } from '../../components/paged-list';
 
 export const BLOG_TEXTS = {
   empty: 'No blog posts found.',
@@ -68,25 +68,16 @@ export function BlogList() {
 
   return (
     <>
-      <PageHeader>
-        <h1>Blog Posts</h1>
-        <ButtonLink as={Link} to="/admin/blogs/new">
-          New Post
-        </ButtonLink>
-      </PageHeader>
+      <ListHeader title="Blog Posts" create={{ to: '/admin/blogs/new', label: 'New Post' }} />
       <Toolbar>
         <SelectFilter label="Status" value={status} onChange={(value) => value && setStatus(value)} options={BLOG_STATUSES} />
-        <Button type="button" $variant="ghost" onClick={blogs.reload}>
-          Refresh
-        </Button>
+        <RefreshButton onClick={blogs.reload} />
       </Toolbar>
       <PagedTable
         paged={paged}
         columns={columns}
-        rowKey={(blog) => blog.id}
         caption={`Blog posts: ${status}`}
-        empty={BLOG_TEXTS.empty}
-        loadFailed={BLOG_TEXTS.loadFailed}
+        texts={BLOG_TEXTS}
         pagerOnlyWhenPaged
       />
     </>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Event, EventStatus } from '@site/shared/contracts/events';
-import { Button, ButtonLink } from '@site/shared/ui/primitives';
+import { ButtonLink } from '@site/shared/ui/primitives';
 import { usePageMeta } from '@site/shared/page-meta';
-import { Actions, PageHeader, Pill, Toolbar } from '../../components/ui';
+import { Actions, Pill, Toolbar } from '../../components/ui';
 import { formatIst } from '../../lib/ist';
 import { EVENT_STATUSES } from './events-api';
-import { PagedTable, SelectFilter, usePagedList, type Column } from '../../components/paged-list';
+import { type Column, ListHeader, PagedTable, RefreshButton, SelectFilter, usePagedList } from '../../components/paged-list';
 
 export const EVENT_TEXTS = { empty: 'No events found.', loadFailed: 'Failed to fetch events.' };
 
@@ -37,25 +37,16 @@ export function EventList() {
 
   return (
     <>
-      <PageHeader>
-        <h1>Events</h1>
-        <ButtonLink as={Link} to="/admin/events/new">
-          New Event
-        </ButtonLink>
-      </PageHeader>
+      <ListHeader title="Events" create={{ to: '/admin/events/new', label: 'New Event' }} />
       <Toolbar>
         <SelectFilter label="Status" value={status} onChange={setStatus} options={EVENT_STATUSES} all />
-        <Button type="button" $variant="ghost" onClick={paged.list.reload}>
-          Refresh
-        </Button>
+        <RefreshButton onClick={paged.list.reload} />
       </Toolbar>
       <PagedTable
         paged={paged}
         columns={columns}
-        rowKey={(event) => event.id}
         caption={`Events${status ? `: ${status}` : ''}`}
-        empty={EVENT_TEXTS.empty}
-        loadFailed={EVENT_TEXTS.loadFailed}
+        texts={EVENT_TEXTS}
         pagerOnlyWhenPaged
       />
     </>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
-import { Actions, PageHeader, Pill, SmallButton, Toolbar } from '../../components/ui';
-import { PagedList, SelectFilter, type Column } from '../../components/paged-list';
+import { Actions, Pill, SmallButton, Toolbar } from '../../components/ui';
+import { type Column, ListHeader, PagedList, SelectFilter } from '../../components/paged-list';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import type { AdminOrder, OrderKind, OrderStatus } from '../../lib/admin-types';
@@ -79,9 +79,7 @@ export function OrdersPage() {
 
   return (
     <>
-      <PageHeader>
-        <h1>Orders</h1>
-      </PageHeader>
+      <ListHeader title="Orders" />
       <Toolbar>
         <SelectFilter label="Status" value={status} onChange={setStatus} options={STATUSES} all />
         <SelectFilter label="Kind" value={kind} onChange={setKind} options={KINDS} all />
@@ -98,10 +96,8 @@ export function OrdersPage() {
         path="/admin/orders"
         filters={{ status: status || undefined, kind: kind || undefined, from: istDayStart(from), to: istDayStart(to, 1) }}
         columns={columns}
-        rowKey={(o) => o.id}
         caption="Orders, newest first"
-        empty="No orders found."
-        loadFailed="Failed to load orders."
+        texts={{ empty: 'No orders found.', loadFailed: 'Failed to load orders.' }}
         exportName="orders.csv"
         version={version}
       />

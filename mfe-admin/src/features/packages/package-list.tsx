@@ -2,13 +2,13 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
-import { Button, ButtonLink } from '@site/shared/ui/primitives';
+import { ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
-import { Actions, PageHeader, SmallButton, Toolbar } from '../../components/ui';
+import { Actions, SmallButton, Toolbar } from '../../components/ui';
 import { TAB_FILTERS, setPackageActive, type PackageTab } from './packages-api';
-import { PagedTable, usePagedList, type Column } from '../../components/paged-list';
+import { type Column, ListHeader, PagedTable, RefreshButton, usePagedList } from '../../components/paged-list';
 
 export const PACKAGE_TEXTS = {
   empty: 'No packages found.',
@@ -99,12 +99,7 @@ export function PackageList() {
 
   return (
     <>
-      <PageHeader>
-        <h1>Packages</h1>
-        <ButtonLink as={Link} to="/admin/packages/new">
-          New Package
-        </ButtonLink>
-      </PageHeader>
+      <ListHeader title="Packages" create={{ to: '/admin/packages/new', label: 'New Package' }} />
       <Toolbar>
         <TabList role="tablist" aria-label="Packages">
           {TABS.map((item, index) => (
@@ -126,18 +121,14 @@ export function PackageList() {
             </button>
           ))}
         </TabList>
-        <Button type="button" $variant="ghost" onClick={packages.reload}>
-          Refresh
-        </Button>
+        <RefreshButton onClick={packages.reload} />
       </Toolbar>
       <div id="package-panel" role="tabpanel" aria-labelledby={`package-tab-${tab}`}>
         <PagedTable
           paged={paged}
           columns={columns}
-          rowKey={(item) => item.id}
           caption={`Packages: ${tab}`}
-          empty={PACKAGE_TEXTS.empty}
-          loadFailed={PACKAGE_TEXTS.loadFailed}
+          texts={PACKAGE_TEXTS}
           pagerOnlyWhenPaged
         />
       </div>

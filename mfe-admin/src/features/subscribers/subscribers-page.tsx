@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePageMeta } from '@site/shared/page-meta';
-import { PageHeader, Pill, Toolbar } from '../../components/ui';
-import { PagedList, SelectFilter, type Column } from '../../components/paged-list';
+import { Pill, Toolbar } from '../../components/ui';
+import { type Column, ListHeader, PagedList, SelectFilter } from '../../components/paged-list';
 import { formatIst } from '../../lib/ist';
 import type { SubscriberItem } from '../../lib/admin-types';
 
@@ -22,9 +22,7 @@ export function SubscribersPage() {
   const [status, setStatus] = useState<(typeof STATUSES)[number] | ''>('');
   return (
     <>
-      <PageHeader>
-        <h1>Subscribers</h1>
-      </PageHeader>
+      <ListHeader title="Subscribers" />
       <Toolbar>
         <SelectFilter label="Status" value={status} onChange={setStatus} options={STATUSES} all />
       </Toolbar>
@@ -32,10 +30,8 @@ export function SubscribersPage() {
         path="/admin/subscribers"
         filters={{ status: status || undefined }}
         columns={columns}
-        rowKey={(s) => s.id}
         caption="Newsletter subscribers"
-        empty="No subscribers found."
-        loadFailed="Failed to load subscribers."
+        texts={{ empty: 'No subscribers found.', loadFailed: 'Failed to load subscribers.' }}
         exportName="subscribers.csv"
       />
     </>
