@@ -23,6 +23,7 @@ import { refreshTokensPlugin } from './modules/auth/refresh-tokens';
 import { accountsPlugin } from './modules/users/service';
 import { contactsPlugin } from './modules/contacts/service';
 import { newslettersPlugin } from './modules/newsletters/service';
+import { blogsPlugin } from './modules/blogs/service';
 import { eventsPlugin } from './modules/events/service';
 import { packagesPlugin } from './modules/packages/service';
 import { usersRoutes } from './modules/users/routes';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(accountsPlugin);
   await app.register(contactsPlugin);
   await app.register(newslettersPlugin);
+  await app.register(blogsPlugin);
   await app.register(eventsPlugin);
   await app.register(packagesPlugin);
   await app.register(auditPlugin);

@@ -20,7 +20,6 @@ import {
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { sendCsv, type CsvColumn } from '../../lib/csv';
 import { noStore } from '../../lib/no-store';
-import { countBlogs, pageBlogs } from '../blogs/service';
 import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
 import type { MediaStore } from '../media/store';
 
@@ -47,7 +46,6 @@ const SUBSCRIBER_COLUMNS: CsvColumn<SubscriberItem>[] = [
 
 /** The admin area's reads: dashboard counts, paged lists filtered in SQL, CSV exports. */
 export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
-  const db = () => app.database.db;
   const mediaType = mediaTypeResolver(store);
   // Every route here is admin-only and never cached.
   const onRequest = [noStore, app.requireAdmin];
@@ -56,7 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
     '/admin/stats',
     { onRequest, schema: { tags, security, summary: 'Dashboard counts (admin)', response: { 200: AdminStats, ...errors } } },
     async () => {
-      const [totalUsers, blogPosts, events] = await Promise.all([app.users.count(), countBlogs(db()), app.events.count()]);
+      const [totalUsers, blogPosts, events] = await Promise.all([app.users.count(), app.blogs.count(), app.events.count()]);
       // Careers are not built yet: no job positions exist.
       return { total_users: totalUsers, blog_posts: blogPosts, events, job_positions: 0 };
     },
@@ -69,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
       schema: { tags, security, summary: 'Blog posts, paged, by status (admin)', querystring: AdminBlogQuery, response: { 200: AdminBlogPage, ...errors } },
     },
     async (request) => {
-      const page = await pageBlogs(db(), request.query);
+      const page = await app.blogs.page(request.query);
       return { ...page, items: await withMediaTypes(page.items, mediaType) };
     },
   );

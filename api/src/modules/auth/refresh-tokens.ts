@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fp from 'fastify-plugin';
 import type { Db } from '../../db/database';
 import { refreshTokenRepository as repo } from './repository';
 import { hashSecretToken, newSecretToken } from './secret-token';
+import { servicePlugin } from '../../lib/service-plugin';
 
 /** A login session lasts at most this long, however often it is refreshed. */
 export const REFRESH_FAMILY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -76,9 +76,4 @@ declare module 'fastify' {
 }
 
 /** Login sessions: rotating, single-use refresh tokens grouped in families. */
-export const refreshTokensPlugin = fp(
-  async (app) => {
-    app.decorate('refreshTokens', createRefreshTokenService(app.database.db));
-  },
-  { name: 'refresh-tokens', dependencies: ['database'] },
-);
+export const refreshTokensPlugin = servicePlugin('refreshTokens', (app) => createRefreshTokenService(app.database.db), { name: 'refresh-tokens' });

@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { MailService } from '../mail/service';
@@ -6,6 +5,8 @@ import type { ContactRequest } from '@site/shared/contracts/marketing';
 import type { ContactMessageItem, Page, PageQuery } from '@site/shared/contracts/admin';
 import { inBatches } from '../../lib/csv';
 import { contactRepository, type ContactCursor, type ContactMessageRow } from './repository';
+import { servicePlugin } from '../../lib/service-plugin';
+import { offsetOf, pageOf } from '../../lib/paging';
 
 /** Header values must stay on one line whatever the visitor typed. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
@@ -71,8 +72,7 @@ export function createContactsService(db: Db, mail: MailService, log: FastifyBas
     },
 
     async page(query) {
-      const { rows, total } = await contactRepository.page(db, query.page_size, (query.page - 1) * query.page_size);
-      return { items: rows.map(toContactMessageItem), total, page: query.page, page_size: query.page_size };
+      return pageOf(await contactRepository.page(db, query.page_size, offsetOf(query)), query, toContactMessageItem);
     },
 
     async *all() {
@@ -91,9 +91,6 @@ declare module 'fastify' {
   }
 }
 
-export const contactsPlugin = fp(
-  async (app) => {
-    app.decorate('contacts', createContactsService(app.database.db, app.mail, app.log));
-  },
-  { name: 'contacts', dependencies: ['database', 'mail'] },
-);
+export const contactsPlugin = servicePlugin('contacts', (app) => createContactsService(app.database.db, app.mail, app.log), {
+  dependencies: ['database', 'mail'],
+});

@@ -1,6 +1,4 @@
 import type { z } from 'zod';
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import { EventStatus, type Event, type EventCreateBody, type EventSearchField, type EventUpdateBody } from '@site/shared/contracts/events';
 import { IdSchema } from '@site/shared/contracts/common';
 import type { Db } from '../../db/database';
@@ -8,6 +6,8 @@ import { slugGuard } from '../../lib/slug-guard';
 import { HttpError } from '../../plugins/errors';
 import { eventRepository, type EventPatch } from './repository';
 import type { EventRow } from './table';
+import { servicePlugin } from '../../lib/service-plugin';
+import { offsetOf, pageOf, slugEntries } from '../../lib/paging';
 
 /** An event without its package list (which the packages module holds). */
 export type EventRecord = Omit<Event, 'packages_ids'>;
@@ -111,8 +111,8 @@ export function createEventsService(db: Db, packageLinks: PackageLinks) {
       page: number;
       page_size: number;
     }): Promise<{ items: Event[]; total: number; page: number; page_size: number }> {
-      const { rows, total } = await eventRepository.page(db, query.status, query.page_size, (query.page - 1) * query.page_size);
-      return { items: await present(rows, true), total, page: query.page, page_size: query.page_size };
+      const { rows, total } = await eventRepository.page(db, query.status, query.page_size, offsetOf(query));
+      return pageOf({ rows: await present(rows, true), total }, query, (event) => event);
     },
 
     count: (): Promise<number> => eventRepository.count(db),
@@ -130,10 +130,7 @@ export function createEventsService(db: Db, packageLinks: PackageLinks) {
 
     /** For the sitemap: slugs of published events. */
     async publicSlugs(): Promise<{ slug: string; updated_at: string }[]> {
-      return (await eventRepository.list(db, { status: 'published' })).map((row) => ({
-        slug: row.slug,
-        updated_at: row.updatedAt.toISOString(),
-      }));
+      return slugEntries(await eventRepository.list(db, { status: 'published' }));
     },
   };
 }
@@ -150,9 +147,4 @@ declare module 'fastify' {
  * Events. Their package lists come from the packages service, asked at call time: packages in
  * turn ask events which are published, so neither can be built before the other.
  */
-export const eventsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('events', createEventsService(app.database.db, (ids, options) => app.packages.linksOf(ids, options)));
-  },
-  { name: 'events', dependencies: ['database'] },
-);
+export const eventsPlugin = servicePlugin('events', (app) => createEventsService(app.database.db, (ids, options) => app.packages.linksOf(ids, options)));

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { MailService } from '../mail/service';
@@ -9,6 +8,8 @@ import { welcomeMail } from './welcome-mail';
 import type { Page, PageQuery, SubscriberItem } from '@site/shared/contracts/admin';
 import { inBatches } from '../../lib/csv';
 import { subscriptionRepository, type SubscriptionCursor, type SubscriptionRow } from './repository';
+import { servicePlugin } from '../../lib/service-plugin';
+import { offsetOf, pageOf } from '../../lib/paging';
 
 /** Only the hash is stored: a database leak must not let anyone unsubscribe other people. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -54,8 +55,7 @@ export function createNewslettersService(db: Db, mail: MailService, log: Fastify
     unsubscribe: (token) => subscriptionRepository.unsubscribe(db, hashToken(token)),
 
     async page(query) {
-      const { rows, total } = await subscriptionRepository.page(db, query.status, query.page_size, (query.page - 1) * query.page_size);
-      return { items: rows.map(toSubscriberItem), total, page: query.page, page_size: query.page_size };
+      return pageOf(await subscriptionRepository.page(db, query.status, query.page_size, offsetOf(query)), query, toSubscriberItem);
     },
 
     async *all(status) {
@@ -74,9 +74,6 @@ declare module 'fastify' {
   }
 }
 
-export const newslettersPlugin = fp(
-  async (app) => {
-    app.decorate('newsletters', createNewslettersService(app.database.db, app.mail, app.log));
-  },
-  { name: 'newsletters', dependencies: ['database', 'mail'] },
-);
+export const newslettersPlugin = servicePlugin('newsletters', (app) => createNewslettersService(app.database.db, app.mail, app.log), {
+  dependencies: ['database', 'mail'],
+});

@@ -1,6 +1,4 @@
 import type { z } from 'zod';
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import { IdSchema } from '@site/shared/contracts/common';
 import {
   PackageType,
@@ -16,6 +14,8 @@ import { HttpError } from '../../plugins/errors';
 import type { EventsService } from '../events/service';
 import { packageRepository, type PackageFilter, type PackageInsert } from './repository';
 import type { PackageRow } from './table';
+import { servicePlugin } from '../../lib/service-plugin';
+import { offsetOf, pageOf, slugEntries } from '../../lib/paging';
 
 export function toPackage(row: PackageRow): Package {
   return {
@@ -156,13 +156,8 @@ export function createPackagesService(db: Db, events: () => Pick<EventsService, 
       page: number;
       page_size: number;
     }): Promise<{ items: Package[]; total: number; page: number; page_size: number }> {
-      const { rows, total } = await packageRepository.page(
-        db,
-        { isActive: query.is_active, packageType: query.package_type },
-        query.page_size,
-        (query.page - 1) * query.page_size,
-      );
-      return { items: rows.map(toPackage), total, page: query.page, page_size: query.page_size };
+      const filter = { isActive: query.is_active, packageType: query.package_type };
+      return pageOf(await packageRepository.page(db, filter, query.page_size, offsetOf(query)), query, toPackage);
     },
 
     /** A package the public may buy (for the orders module): active, and its event published if any. */
@@ -173,10 +168,7 @@ export function createPackagesService(db: Db, events: () => Pick<EventsService, 
 
     /** For the sitemap: slugs of the packages the public can see. */
     async publicSlugs(): Promise<{ slug: string; updated_at: string }[]> {
-      return (await packageRepository.list(db, await publicFilter())).map((row) => ({
-        slug: row.slug,
-        updated_at: row.updatedAt.toISOString(),
-      }));
+      return slugEntries(await packageRepository.list(db, await publicFilter()));
     },
 
     /** For the events module: the ids of the packages linked to each event, oldest first. */
@@ -199,9 +191,6 @@ declare module 'fastify' {
 }
 
 /** Packages: subscriptions, and tickets linked to an event (the link is packages.event_id alone). */
-export const packagesPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('packages', createPackagesService(app.database.db, () => app.events));
-  },
-  { name: 'packages', dependencies: ['database', 'events'] },
-);
+export const packagesPlugin = servicePlugin('packages', (app) => createPackagesService(app.database.db, () => app.events), {
+  dependencies: ['database', 'events'],
+});

@@ -3,7 +3,6 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../lib/origin';
-import { findPublicBlog } from '../blogs/service';
 import { escapeMarkup } from '../../lib/escape';
 
 const SITE_NAME = 'Tiny Titans AI';
@@ -105,9 +104,8 @@ export const pageHeadPlugin = fp(
       } catch {
         return null;
       }
-      const { db } = app.database;
       if (kind === 'blog') {
-        const blog = await findPublicBlog(db, slug);
+        const blog = await app.blogs.findPublic(slug);
         return blog ? { title: blog.title, description: plainText(blog.content), type: 'article' } : null;
       }
       if (kind === 'event') {
@@ -136,5 +134,5 @@ export const pageHeadPlugin = fp(
       },
     } satisfies PageHeadService);
   },
-  { name: 'page-head', dependencies: ['database', 'public-cache', 'events', 'packages'] },
+  { name: 'page-head', dependencies: ['database', 'public-cache', 'blogs', 'events', 'packages'] },
 );

@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../plugins/errors';
@@ -6,6 +5,7 @@ import type { RefreshTokenService } from '../auth/refresh-tokens';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { userRepository, type UserRow } from './repository';
+import { servicePlugin } from '../../lib/service-plugin';
 
 export type { UserRow } from './repository';
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -134,17 +134,16 @@ declare module 'fastify' {
 }
 
 /** The account service; also makes sure the admin named by ADMIN_* exists with that password. */
-export const accountsPlugin = fp(
+export const accountsPlugin = servicePlugin(
+  'users',
   async (app) => {
-    const { config } = app;
     const users = createUsersService(app.database.db, app.refreshTokens);
-    app.decorate('users', users);
-
-    const { ADMIN_USERNAME: username, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = config;
+    const { ADMIN_USERNAME: username, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = app.config;
     if (username && email && password) {
       const { created } = await users.upsertAdmin({ username, email: email.toLowerCase(), password });
       app.log.info({ username }, created ? 'admin created' : 'admin checked');
     }
+    return users;
   },
   { name: 'accounts', dependencies: ['database', 'refresh-tokens'] },
 );
