@@ -3,8 +3,8 @@ import type { Db } from '../../db/database';
 import type { MailService } from '../mail/service';
 import type { ContactRequest } from '@site/shared/contracts/marketing';
 import type { ContactMessageItem, Page, PageQuery } from '@site/shared/contracts/admin';
-import { inBatches } from '../../lib/csv';
-import { contactRepository, type ContactCursor, type ContactMessageRow } from './repository';
+import { newestFirst, type CreatedCursor } from '../../lib/csv';
+import { contactRepository, type ContactMessageRow } from './repository';
 import { servicePlugin } from '../../lib/service-plugin';
 import { offsetOf, pageOf } from '../../lib/paging';
 
@@ -76,11 +76,7 @@ export function createContactsService(db: Db, mail: MailService, log: FastifyBas
     },
 
     async *all() {
-      const rows = inBatches<ContactMessageRow & { cursor: string }, ContactCursor>(
-        (after, limit) => contactRepository.after(db, after, limit),
-        (row) => ({ at: row.cursor, id: row.id }),
-      );
-      for await (const row of rows) yield toContactMessageItem(row);
+      yield* newestFirst((after: CreatedCursor | undefined, limit: number) => contactRepository.after(db, after, limit), toContactMessageItem);
     },
   };
 }

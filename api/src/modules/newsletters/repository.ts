@@ -1,15 +1,10 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { CreatedCursor } from '../../lib/csv';
 import { newsletterSubscriptions as subs } from './table';
 
 export type SubscriptionRow = typeof subs.$inferSelect;
 type Status = SubscriptionRow['status'];
-
-/** Where an export batch ends: created_at as text keeps its microseconds (a Date would not). */
-export interface SubscriptionCursor {
-  at: string;
-  id: string;
-}
 
 const cursorColumn = sql<string>`${subs.createdAt}::text`;
 const withStatus = (status: Status | undefined) => (status ? eq(subs.status, status) : undefined);
@@ -61,7 +56,7 @@ export const subscriptionRepository = {
   async after(
     db: Db,
     status: Status | undefined,
-    after: SubscriptionCursor | undefined,
+    after: CreatedCursor | undefined,
     limit: number,
   ): Promise<(SubscriptionRow & { cursor: string })[]> {
     const rows = await db

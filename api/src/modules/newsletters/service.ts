@@ -6,8 +6,8 @@ import { HttpError } from '../../plugins/errors';
 import { NEWSLETTER_CONFLICT_MESSAGE } from '@site/shared/contracts/marketing';
 import { welcomeMail } from './welcome-mail';
 import type { Page, PageQuery, SubscriberItem } from '@site/shared/contracts/admin';
-import { inBatches } from '../../lib/csv';
-import { subscriptionRepository, type SubscriptionCursor, type SubscriptionRow } from './repository';
+import { newestFirst, type CreatedCursor } from '../../lib/csv';
+import { subscriptionRepository, type SubscriptionRow } from './repository';
 import { servicePlugin } from '../../lib/service-plugin';
 import { offsetOf, pageOf } from '../../lib/paging';
 
@@ -59,11 +59,7 @@ export function createNewslettersService(db: Db, mail: MailService, log: Fastify
     },
 
     async *all(status) {
-      const rows = inBatches<SubscriptionRow & { cursor: string }, SubscriptionCursor>(
-        (after, limit) => subscriptionRepository.after(db, status, after, limit),
-        (row) => ({ at: row.cursor, id: row.id }),
-      );
-      for await (const row of rows) yield toSubscriberItem(row);
+      yield* newestFirst((after: CreatedCursor | undefined, limit: number) => subscriptionRepository.after(db, status, after, limit), toSubscriberItem);
     },
   };
 }
