@@ -1,5 +1,5 @@
-import { BOOKING_FIRST_HOUR, BOOKING_LAST_HOUR, BOOKING_STEP_MINUTES } from '@site/shared/contracts/booking-packages';
-import { consultationPackages, serviceLinks, site, type ServiceSlug } from '@site/shared/site-config';
+import { BOOKING_FIRST_HOUR, BOOKING_LAST_HOUR, BOOKING_STEP_MINUTES, bookingPackages } from '@site/shared/contracts/booking-packages';
+import { serviceLinks, site, type ServiceSlug } from '@site/shared/site-config';
 
 /** How the assistant recognises and describes each service; titles and slugs come from the site config. */
 const serviceWords: Record<ServiceSlug, { keywords: readonly string[]; summary: string }> = {
@@ -25,7 +25,7 @@ const serviceWords: Record<ServiceSlug, { keywords: readonly string[]; summary: 
   },
 };
 
-/** The same for each consultation package, by its id; names, prices and durations come from the site config. */
+/** The same for each consultation package, by its id; names, prices and durations come from bookingPackages. */
 const packageWords: Record<string, { keywords: readonly string[]; summary: string }> = {
   '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01': {
     keywords: ['starter', 'strategy', 'call', 'cheapest', 'popular'],
@@ -48,7 +48,7 @@ export const assistantKnowledge = {
   links: { booking: '/#pricing', contact: '/#contact', services: '/#services' },
   hours: { first: BOOKING_FIRST_HOUR, last: BOOKING_LAST_HOUR, stepMinutes: BOOKING_STEP_MINUTES, zone: 'IST' },
   services: serviceLinks.map(({ slug, title }) => ({ slug, title, ...serviceWords[slug] })),
-  packages: consultationPackages.map(({ id, name, price, duration }) => ({
+  packages: bookingPackages.map(({ id, name, price, duration }) => ({
     name,
     keywords: packageWords[id]?.keywords ?? [],
     price: typeof price === 'number' ? price : null,
