@@ -22,10 +22,11 @@ export const site = {
 
 /** The services: their pages, the footer, the sitemap, the contact form and the assistant all read this list. */
 export const serviceLinks = [
+  // The contact form names a service by its title unless a shorter label is given.
   { slug: 'ai-chatbots', title: 'AI Chatbots & Virtual Assistants', contactLabel: 'AI-Powered Chatbots' },
-  { slug: 'agentic-ai-workflows', title: 'Agentic AI Workflows', contactLabel: 'Agentic AI Workflows' },
-  { slug: 'smart-process-automation', title: 'Smart Process Automation', contactLabel: 'Smart Process Automation' },
-  { slug: 'ai-apps-micro-saas', title: 'AI Apps & Micro-SaaS Tools', contactLabel: 'AI Apps & Micro-SaaS Tools' },
+  { slug: 'agentic-ai-workflows', title: 'Agentic AI Workflows' },
+  { slug: 'smart-process-automation', title: 'Smart Process Automation' },
+  { slug: 'ai-apps-micro-saas', title: 'AI Apps & Micro-SaaS Tools' },
 ] as const;
 
 export type ServiceSlug = (typeof serviceLinks)[number]['slug'];

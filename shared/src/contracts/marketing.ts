@@ -6,9 +6,12 @@ import { serviceLinks, type ServiceSlug } from '../site-config';
 export const SERVICE_SLUGS: readonly ServiceSlug[] = serviceLinks.map((service) => service.slug);
 
 const OTHER_SERVICE = 'Other / Consulting';
-type ContactService = (typeof serviceLinks)[number]['contactLabel'] | typeof OTHER_SERVICE;
+type ServiceLink = (typeof serviceLinks)[number];
+type Labelled = Extract<ServiceLink, { contactLabel: string }>;
+type ContactService = Labelled['contactLabel'] | Exclude<ServiceLink, Labelled>['title'] | typeof OTHER_SERVICE;
 
-const contactServices: ContactService[] = [...serviceLinks.map((service) => service.contactLabel), OTHER_SERVICE];
+const contactLabel = (service: ServiceLink): ContactService => ('contactLabel' in service ? service.contactLabel : service.title);
+const contactServices: ContactService[] = [...serviceLinks.map(contactLabel), OTHER_SERVICE];
 /** The services a visitor can pick in the contact form; the choice is sent as the subject. */
 export const CONTACT_SERVICES = contactServices as [ContactService, ...ContactService[]];
 
