@@ -5,6 +5,11 @@ import tseslint from 'typescript-eslint';
 
 const remotes = ['mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'];
 
+const apiPatterns = [
+  { group: ['react', 'react-*', 'styled-components', 'zustand', 'sonner'], message: 'No browser code in the api.' },
+  { regex: '^@site/shared/(?!contracts/|site-config$)', message: 'The api uses only shared contracts and the site config.' },
+];
+
 /** Imports flow one way: shared ← remotes ← shell (at run time only); api sees only shared contracts. */
 const boundaries = [
   ...remotes.map((remote) => ({
@@ -34,13 +39,21 @@ const boundaries = [
   },
   {
     files: ['api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: apiPatterns }] },
+  },
+  {
+    // A module reaches another's data through that module's service, never its table or repository.
+    files: ['api/src/modules/**/*.ts', 'api/src/plugins/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['react', 'react-*', 'styled-components', 'zustand', 'sonner'], message: 'No browser code in the api.' },
-            { regex: '^@site/shared/(?!contracts/)', message: 'The api uses only shared contracts.' },
+            ...apiPatterns,
+            {
+              regex: '^(\\.\\./)+(modules/)?[\\w-]+/(table|repository)$',
+              message: "Another module's table or repository: call its service (app.<module>) instead.",
+            },
           ],
         },
       ],

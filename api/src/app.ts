@@ -1,23 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { apiDocsPlugin } from './plugins/api-docs';
+import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { connectionsPlugin } from './plugins/connections';
 import { storableInputPlugin } from './plugins/storable-input';
 import { callerCachePlugin } from './plugins/caller-cache';
-import { serializeRequest } from './plugins/log-serializers';
+import { serializeRequest } from './lib/log-serializers';
+import { sendNotFound } from './lib/not-found';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { mailPlugin } from './modules/mail/service';
 import { healthRoutes } from './modules/health/routes';
-import { accountsPlugin } from './modules/users/accounts-plugin';
+import { refreshTokensPlugin } from './modules/auth/refresh-tokens';
+import { accountsPlugin } from './modules/users/service';
+import { contactsPlugin } from './modules/contacts/service';
+import { newslettersPlugin } from './modules/newsletters/service';
+import { blogsPlugin } from './modules/blogs/service';
+import { eventsPlugin } from './modules/events/service';
+import { packagesPlugin } from './modules/packages/service';
 import { usersRoutes } from './modules/users/routes';
 import { authRoutes } from './modules/auth/routes';
 import { blogRoutes } from './modules/blogs/routes';
@@ -53,7 +61,7 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
-export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions) {
+export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -76,7 +84,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     // How often Node checks the request and headers timeouts (30 s by default).
     http: { connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) },
-  }).withTypeProvider<ZodTypeProvider>();
+  });
 
   if (!config.PUBLIC_URL) {
     app.log.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${config.PORT}. Set PUBLIC_URL to the site's public address.`);
@@ -85,12 +93,13 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(configPlugin, { config });
   await app.register(lifecyclePlugin);
-  await app.register(connectionsPlugin, { config });
+  await app.register(connectionsPlugin);
   await app.register(errorsPlugin);
   await app.register(storableInputPlugin);
   await app.register(callerCachePlugin);
-  await app.register(securityHeadersPlugin, { config });
+  await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, {
     database:
       database ??
@@ -103,33 +112,39 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   });
   await app.register(apiDocsPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(authPlugin, { config });
-  await app.register(mailPlugin, { config });
-  await app.register(accountsPlugin, { config });
+  await app.register(authPlugin);
+  await app.register(mailPlugin);
+  await app.register(refreshTokensPlugin);
+  await app.register(accountsPlugin);
+  await app.register(contactsPlugin);
+  await app.register(newslettersPlugin);
+  await app.register(blogsPlugin);
+  await app.register(eventsPlugin);
+  await app.register(packagesPlugin);
   await app.register(auditPlugin);
-  await app.register(paymentsPlugin, { config });
-  await app.register(calendarPlugin, { config });
-  await app.register(ordersPlugin, { config });
+  await app.register(paymentsPlugin);
+  await app.register(calendarPlugin);
+  await app.register(ordersPlugin);
 
   await app.register(publicCachePlugin);
-  const mediaStore = await openMediaStore(app as unknown as FastifyInstance, config);
-  await app.register(sitemapPlugin, { config });
-  addContentSitemapSources(app as unknown as FastifyInstance);
+  const mediaStore = await openMediaStore(app, config);
+  await app.register(sitemapPlugin);
+  addContentSitemapSources(app);
   await app.register(assistantWidgetRoute);
 
   await app.register(
     async (api) => {
       // Each module registers its routes here, under /api.
       await api.register(healthRoutes);
-      await api.register(usersRoutes, { config });
-      await api.register(authRoutes, { config });
-      await api.register(blogRoutes, { config, store: mediaStore });
+      await api.register(usersRoutes);
+      await api.register(authRoutes);
+      await api.register(blogRoutes, { store: mediaStore });
       await api.register(eventRoutes);
       await api.register(packageRoutes);
       await api.register(mediaApiRoutes, { config, store: mediaStore });
       await api.register(contactRoutes);
-      await api.register(newsletterRoutes, { config });
-      await api.register(assistantRoutes, { config });
+      await api.register(newsletterRoutes);
+      await api.register(assistantRoutes);
       await api.register(auditRoutes);
       await api.register(orderRoutes);
       await api.register(manageBookingRoutes);
@@ -143,12 +158,9 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   // Site-root routes, before the static site whose not-found handler would serve the SPA.
   await app.register(mediaGatewayRoutes, { store: mediaStore });
 
-  await app.register(pageHeadPlugin, { config });
+  await app.register(pageHeadPlugin);
   if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
-  else
-    app.setNotFoundHandler(async (request, reply) =>
-      reply.code(404).send({ error: 'not_found', message: `No such resource: ${request.method} ${request.url.split('?')[0]}` }),
-    );
+  else app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 
-  return app as unknown as FastifyInstance;
+  return app;
 }

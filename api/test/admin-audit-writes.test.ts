@@ -5,7 +5,6 @@ import { bearer, buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { PASSWORD, uniqueName } from './accounts-helpers';
 import { inDays, uniqueSlug } from './content-helpers';
-import { createBlog } from '../src/modules/blogs/service';
 
 describe.each(testDatabases())('audit entries of admin content writes on $name', (target) => {
   let app: FastifyInstance;
@@ -152,7 +151,7 @@ describe.each(testDatabases())('audit entries of admin content writes on $name',
     // An action longer than the column allows makes the audit insert fail after the blog insert.
     const failing = app.audit.audited(
       { user: { sub: admin.id, role: 'admin' } } as never,
-      (tx) => createBlog(tx, admin.id, { title: 'Orphan', slug, content: '<p>x</p>', status: 'draft' }),
+      (tx) => app.blogs.create(tx, admin.id, { title: 'Orphan', slug, content: '<p>x</p>', status: 'draft' }),
       () => ({ action: 'x'.repeat(41) as never, entity: 'blog' }),
     );
     await expect(failing).rejects.toThrow();

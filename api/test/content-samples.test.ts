@@ -3,9 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent } from './content-helpers';
-import { listPublicBlogSlugs } from '../src/modules/blogs/service';
-import { listPublicEventSlugs } from '../src/modules/events/service';
-import { listPublicPackageSlugs } from '../src/modules/packages/service';
 
 describe.each(testDatabases())('sample content and public slugs on $name', (target) => {
   let app: FastifyInstance;
@@ -47,11 +44,11 @@ describe.each(testDatabases())('sample content and public slugs on $name', (targ
 
   it('lists the public slugs for the sitemap', async () => {
     const draft = await createEvent(app, { status: 'draft' });
-    const eventSlugs = (await listPublicEventSlugs(app.database.db)).map((s) => s.slug);
+    const eventSlugs = (await app.events.publicSlugs()).map((s) => s.slug);
     expect(eventSlugs).toContain('sample-ai-agents-workshop');
     expect(eventSlugs).not.toContain(draft.slug);
-    expect((await listPublicBlogSlugs(app.database.db)).map((s) => s.slug)).toContain('sample-automation-checklist');
-    const packageSlugs = await listPublicPackageSlugs(app.database.db);
+    expect((await app.blogs.publicSlugs()).map((s) => s.slug)).toContain('sample-automation-checklist');
+    const packageSlugs = await app.packages.publicSlugs();
     expect(packageSlugs.map((s) => s.slug)).toContain('sample-community-membership');
     expect(packageSlugs[0]?.updated_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { findBuyablePackage } from '../src/modules/packages/service';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
@@ -36,7 +35,7 @@ describe.each(testDatabases())('public visibility of event packages on $name', (
     const event = await createEvent(app);
     const ticket = await ticketFor(event.id);
     expect(await publicSearch('slug', ticket.slug)).toHaveLength(1);
-    expect((await findBuyablePackage(app.database.db, ticket.id))?.id).toBe(ticket.id);
+    expect((await app.packages.findBuyable(ticket.id))?.id).toBe(ticket.id);
 
     for (const status of ['draft', 'cancelled', 'completed']) {
       expect((await setEventStatus(event.id, status)).statusCode).toBe(200);
@@ -44,7 +43,7 @@ describe.each(testDatabases())('public visibility of event packages on $name', (
       expect(await publicSearch('id', ticket.id)).toEqual([]);
       expect((await publicSearch('package_type', 'event')).map((p) => p.id)).not.toContain(ticket.id);
       expect((await get('/sitemap.xml')).body).not.toContain(`/packages/${ticket.slug}<`);
-      expect(await findBuyablePackage(app.database.db, ticket.id)).toBeUndefined();
+      expect(await app.packages.findBuyable(ticket.id)).toBeUndefined();
     }
     // Admins still find it, and it is back once the event is published again.
     const admin = await get(`/api/packages/search?field=slug&value=${ticket.slug}`, adminHeaders(app));

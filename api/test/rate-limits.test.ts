@@ -6,7 +6,7 @@ import { uniqueName } from './accounts-helpers';
 import { IP_LIMITS, USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
 import { CONTACT_RATE_LIMIT } from '../src/modules/contacts/routes';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletters/routes';
-import { deleteExpiredRateLimits } from '../src/plugins/rate-limit-store';
+import { deleteExpiredRateLimits } from '../src/db/rate-limit-store';
 
 // Invalid bodies keep these cheap: a route limit counts the request before its body is validated.
 const ROUTE_LIMITS = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { maskSensitiveQuery } from '../src/plugins/log-serializers';
+import { maskSensitiveQuery } from '../src/lib/log-serializers';
 import { testConfig } from './app';
 import { testDatabases } from './databases';
 

@@ -1,4 +1,9 @@
-/** Brand, contact details and navigation: the one source for every package. */
+/**
+ * The site's content facts (brand, contact details, services, navigation): the one source for every
+ * package, the api included. Plain data only: no browser code. The consultation packages are the
+ * other content list, in `contracts/booking-packages` (every shared entry ships whole to every
+ * package, and the shell shows none of them).
+ */
 export const site = {
   name: 'Tiny Titans AI',
   tagline: 'Small Teams. Big Impact. Powered by AI.',
@@ -15,8 +20,10 @@ export const site = {
   ],
 } as const;
 
+/** The services: their pages, the footer, the sitemap, the contact form and the assistant all read this list. */
 export const serviceLinks = [
-  { slug: 'ai-chatbots', title: 'AI Chatbots & Virtual Assistants' },
+  // The contact form names a service by its title unless a shorter label is given.
+  { slug: 'ai-chatbots', title: 'AI Chatbots & Virtual Assistants', contactLabel: 'AI-Powered Chatbots' },
   { slug: 'agentic-ai-workflows', title: 'Agentic AI Workflows' },
   { slug: 'smart-process-automation', title: 'Smart Process Automation' },
   { slug: 'ai-apps-micro-saas', title: 'AI Apps & Micro-SaaS Tools' },
@@ -56,3 +63,4 @@ export const legalLinks = [
 
 /** Home-page section ids in page order. */
 export const homeSections = ['home', 'services', 'about', 'tech-stack', 'pricing', 'why-us', 'contact'] as const;
+

@@ -6,7 +6,7 @@ import { events } from '../modules/events/table';
 import { packages } from '../modules/packages/table';
 import { contactMessages } from '../modules/contacts/table';
 import { newsletterSubscriptions } from '../modules/newsletters/table';
-import { rateLimits } from '../plugins/rate-limit-table';
+import { rateLimits } from './tables';
 import { consultationPackages, orders } from '../modules/orders/table';
 import { paymentWebhookEvents } from '../modules/payments/table';
 import { auditLog } from '../modules/audit/table';

@@ -1,15 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, like, ne } from 'drizzle-orm';
 import type { Db } from './database';
 import { appSettings } from './tables';
 
+/** The only code that touches app_settings: secrets and keys every instance shares through the database. */
+export const settingsRepository = {
+  /** Stores `candidate` under `key` unless a value is there already; true when this call stored it. */
+  async putIfAbsent(db: Db, key: string, candidate: string): Promise<boolean> {
+    const created = await db
+      .insert(appSettings)
+      .values({ key, value: candidate })
+      .onConflictDoNothing({ target: appSettings.key })
+      .returning({ key: appSettings.key });
+    return created.length > 0;
+  },
+
+  async get(db: Db, key: string): Promise<string | undefined> {
+    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+    return row?.value;
+  },
+
+  /** Deletes every setting whose key starts with `prefix`, except `keep`. */
+  async deleteOthers(db: Db, prefix: string, keep: string): Promise<void> {
+    await db.delete(appSettings).where(and(like(appSettings.key, `${prefix}%`), ne(appSettings.key, keep)));
+  },
+};
+
 /** A random secret generated once under `key` and shared by every instance through the database. */
-export async function storedSecret(db: Db, key: string): Promise<string> {
-  await db
-    .insert(appSettings)
-    .values({ key, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing({ target: appSettings.key });
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
-  if (!row) throw new Error(`The setting ${key} could not be stored`);
-  return row.value;
+export async function storedSecret(db: Db, key: string, bytes = 32): Promise<string> {
+  await settingsRepository.putIfAbsent(db, key, randomBytes(bytes).toString('base64url'));
+  const value = await settingsRepository.get(db, key);
+  if (value === undefined) throw new Error(`The setting ${key} could not be stored`);
+  return value;
 }

@@ -30,6 +30,20 @@ export async function* inBatches<Row, Key>(
   }
 }
 
+/** Where a newest-first export batch ends: created_at as text keeps its microseconds (a Date would not). */
+export interface CreatedCursor {
+  at: string;
+  id: string;
+}
+
+/** Rows listed newest first by (created_at, id), read in batches through `fetchAfter`, as items. */
+export async function* newestFirst<Row extends { cursor: string; id: string }, Item>(
+  fetchAfter: (after: CreatedCursor | undefined, limit: number) => Promise<Row[]>,
+  toItem: (row: NoInfer<Row>) => Item,
+): AsyncGenerator<Item> {
+  for await (const row of inBatches(fetchAfter, (last) => ({ at: last.cursor, id: last.id }))) yield toItem(row);
+}
+
 /**
  * A CSV stream of the rows, pulled from the source only as fast as the client reads. Cells that a
  * spreadsheet would run as a formula (`= + - @`, tab, CR first) get a leading `'`; the byte-order

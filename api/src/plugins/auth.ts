@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
+import { storedSecret } from '../db/settings';
 import { HttpError } from './errors';
 
 export type Role = 'user' | 'admin';
@@ -45,19 +44,13 @@ declare module 'fastify' {
 
 /** The signing secret: JWT_SECRET when set, else one generated once and shared through the database. */
 async function signingSecret(app: FastifyInstance, config: Config): Promise<string> {
-  if (config.JWT_SECRET) return config.JWT_SECRET;
-  const candidate = randomBytes(48).toString('base64url');
-  const { db } = app.database;
-  await db.execute(sql`INSERT INTO app_settings (key, value) VALUES ('jwt_secret', ${candidate}) ON CONFLICT (key) DO NOTHING`);
-  const rows = await db.execute<{ value: string }>(sql`SELECT value FROM app_settings WHERE key = 'jwt_secret'`);
-  const value = (rows as unknown as { rows: { value: string }[] }).rows[0]?.value;
-  if (!value) throw new Error('The signing secret could not be stored');
-  return value;
+  return config.JWT_SECRET || storedSecret(app.database.db, 'jwt_secret', 48);
 }
 
 /** Access tokens: HS256 only, 15 minutes, carrying `sub` and `role`. */
-export const authPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const authPlugin = fp(
+  async (app) => {
+    const { config } = app;
     const secret = await signingSecret(app, config);
     await app.register(fastifyJwt, {
       secret,

@@ -1,6 +1,5 @@
 import { Server, type Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
 
 /** On shutdown, a keep-alive connection idle this long is taken as finished and closed. */
 export const SHUTDOWN_IDLE_GRACE_MS = 1_000;
@@ -20,8 +19,9 @@ interface Tracked {
  * client then sees a reset). Instead, once closing: no new connections; each open one gets its next
  * answer with `Connection: close`; only connections idle for SHUTDOWN_IDLE_GRACE_MS are closed.
  */
-export const connectionsPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const connectionsPlugin = fp(
+  async (app) => {
+    const { config } = app;
     const server = app.server;
     // Headers must come sooner than the whole request; Node requires headersTimeout <= requestTimeout.
     server.headersTimeout = Math.min(10_000, config.REQUEST_TIMEOUT_MS);

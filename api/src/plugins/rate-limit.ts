@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { runExclusively } from '../db/exclusive-job';
-import { databaseRateLimitStore, deleteExpiredRateLimits } from './rate-limit-store';
+import { databaseRateLimitStore, deleteExpiredRateLimits } from '../db/rate-limit-store';
 
 /** How often finished windows are deleted (rows past reset_at are ignored anyway). */
 export const RATE_LIMIT_SWEEP_MS = 10 * 60_000;

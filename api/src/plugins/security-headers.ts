@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import type { Config } from '../config';
 
 const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
 
@@ -20,8 +19,9 @@ export function remoteOrigins(webRoot: string): string[] {
 }
 
 /** CSP and the other security headers, loosened only for the providers that are configured. */
-export const securityHeadersPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    const { config } = app;
     const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
     const razorpay = config.RAZORPAY_KEY_ID ? ['https://checkout.razorpay.com'] : [];
     const razorpayFrames = config.RAZORPAY_KEY_ID ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [];

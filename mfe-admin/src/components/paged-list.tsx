@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { toast } from '@site/shared/toast';
-import { Button } from '@site/shared/ui/primitives';
-import { DataTable, Empty, LoadError, Loading } from './ui';
+import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from '@site/shared/ui/primitives';
+import { DataTable, Empty, LoadError, Loading, PageHeader } from './ui';
 import { adminRequest, downloadCsv, type Page } from '../lib/api';
 import { useLoad } from '../lib/use-load';
 
@@ -24,15 +25,22 @@ const PagerNav = styled.nav`
 
 type Filters = Record<string, string | undefined>;
 
-interface Props<T> {
+/** What a list says when it is empty and when it failed to load. */
+export interface ListTexts {
+  empty: string;
+  loadFailed: string;
+}
+
+/** Every listed row has an id (its React key). */
+type Row = { id: string };
+
+interface Props<T extends Row> {
   /** Path under /api of the paged list; its CSV export is `${path}/export.csv`. */
   path: string;
   filters: Filters;
   columns: Column<T>[];
-  rowKey: (row: T) => string;
   caption: string;
-  empty: string;
-  loadFailed: string;
+  texts: ListTexts;
   exportName: string;
   /** Bumped by the page to ask for the list again (e.g. after a refund). */
   version?: number;
@@ -73,9 +81,60 @@ export function Pager({ data, page, setPage }: { data: Page<unknown>; page: numb
   );
 }
 
+type PagedListState<T> = ReturnType<typeof usePagedList<T>>;
+
+interface TableProps<T extends Row> {
+  /** What usePagedList answered. */
+  paged: PagedListState<T>;
+  columns: Column<T>[];
+  caption: string;
+  texts: ListTexts;
+  /** Hide Previous/Next while everything fits on one page. */
+  pagerOnlyWhenPaged?: boolean;
+}
+
+/** One page of rows as a table (or loading, failure, empty), with Previous/Next under it. */
+export function PagedTable<T extends Row>({ paged: { list, page, setPage }, columns, caption, texts, pagerOnlyWhenPaged = false }: TableProps<T>) {
+  const data = list.data;
+  return (
+    <>
+      {list.state === 'loading' && <Loading />}
+      {list.state === 'error' && <LoadError text={texts.loadFailed} error={list.error} onRetry={list.reload} />}
+      {list.state === 'ready' && list.data.items.length === 0 && <Empty text={texts.empty} />}
+      {data && data.items.length > 0 && list.state !== 'error' && (
+        <>
+          <DataTable caption={caption}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" className={column.numeric ? 'num' : undefined}>
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((row) => (
+                <tr key={row.id}>
+                  {columns.map((column) => (
+                    <td key={column.header} className={column.numeric ? 'num' : undefined}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+          {(!pagerOnlyWhenPaged || data.total > data.page_size) && <Pager data={data} page={page} setPage={setPage} />}
+        </>
+      )}
+    </>
+  );
+}
+
 /** A server-paged table with Previous/Next and a CSV export of every row the filters match. */
-export function PagedList<T>({ path, filters, columns, rowKey, caption, empty, loadFailed, exportName, version = 0 }: Props<T>) {
-  const { list, page, setPage } = usePagedList<T>(path, filters, version);
+export function PagedList<T extends Row>({ path, filters, columns, caption, texts, exportName, version = 0 }: Props<T>) {
+  const paged = usePagedList<T>(path, filters, version);
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
@@ -89,45 +148,62 @@ export function PagedList<T>({ path, filters, columns, rowKey, caption, empty, l
     }
   }
 
-  const data = list.data;
-
   return (
     <>
       <Button type="button" $variant="ghost" onClick={() => void exportCsv()} disabled={exporting}>
         {exporting ? 'Exporting…' : 'Export CSV'}
       </Button>
-      <div aria-busy={list.state === 'loading'} style={{ marginTop: 16 }}>
-        {list.state === 'loading' && <Loading />}
-        {list.state === 'error' && <LoadError text={loadFailed} error={list.error} onRetry={list.reload} />}
-        {list.state === 'ready' && list.data.items.length === 0 && <Empty text={empty} />}
-        {data && data.items.length > 0 && list.state !== 'error' && (
-          <>
-            <DataTable caption={caption}>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column.header} scope="col" className={column.numeric ? 'num' : undefined}>
-                      {column.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((row) => (
-                  <tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <td key={column.header} className={column.numeric ? 'num' : undefined}>
-                        {column.cell(row)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
-            <Pager data={data} page={page} setPage={setPage} />
-          </>
-        )}
+      <div aria-busy={paged.list.state === 'loading'} style={{ marginTop: 16 }}>
+        <PagedTable paged={paged} columns={columns} caption={caption} texts={texts} />
       </div>
     </>
+  );
+}
+
+interface SelectFilterProps<V extends string> {
+  label: string;
+  value: V | '';
+  onChange: (value: V | '') => void;
+  options: readonly V[];
+  /** Offer "all" (the empty value) first. */
+  all?: boolean;
+}
+
+/** A labelled select in a list's toolbar. */
+export function SelectFilter<V extends string>({ label, value, onChange, options, all = false }: SelectFilterProps<V>) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value as V | '')}>
+        {all && <option value="">all</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A list page's heading, with a link to create a new item when there is one. */
+export function ListHeader({ title, create }: { title: string; create?: { to: string; label: string } }) {
+  return (
+    <PageHeader>
+      <h1>{title}</h1>
+      {create && (
+        <ButtonLink as={Link} to={create.to}>
+          {create.label}
+        </ButtonLink>
+      )}
+    </PageHeader>
+  );
+}
+
+export function RefreshButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="button" $variant="ghost" onClick={onClick}>
+      Refresh
+    </Button>
   );
 }

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { EmailSchema } from './common';
+import { serviceLinks, type ServiceSlug } from '../site-config';
 
 /** Slugs of the service pages; the api lists them in the sitemap, the site links them. */
-export const SERVICE_SLUGS = ['ai-chatbots', 'agentic-ai-workflows', 'smart-process-automation', 'ai-apps-micro-saas'] as const;
+export const SERVICE_SLUGS: readonly ServiceSlug[] = serviceLinks.map((service) => service.slug);
 
+const OTHER_SERVICE = 'Other / Consulting';
+type ServiceLink = (typeof serviceLinks)[number];
+type Labelled = Extract<ServiceLink, { contactLabel: string }>;
+type ContactService = Labelled['contactLabel'] | Exclude<ServiceLink, Labelled>['title'] | typeof OTHER_SERVICE;
+
+const contactLabel = (service: ServiceLink): ContactService => ('contactLabel' in service ? service.contactLabel : service.title);
+const contactServices: ContactService[] = [...serviceLinks.map(contactLabel), OTHER_SERVICE];
 /** The services a visitor can pick in the contact form; the choice is sent as the subject. */
-export const CONTACT_SERVICES = [
-  'AI-Powered Chatbots',
-  'Agentic AI Workflows',
-  'Smart Process Automation',
-  'AI Apps & Micro-SaaS Tools',
-  'Other / Consulting',
-] as const;
+export const CONTACT_SERVICES = contactServices as [ContactService, ...ContactService[]];
 
 export const CONTACT_LIMITS = { name: 100, message: 5000, subject: 150, countryCode: 8, phone: 20 } as const;
 

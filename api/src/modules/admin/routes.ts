@@ -19,14 +19,9 @@ import {
 } from '@site/shared/contracts/admin';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { sendCsv, type CsvColumn } from '../../lib/csv';
-import { noStore } from '../../plugins/no-store';
-import { countBlogs, pageBlogs } from '../blogs/service';
+import { noStore } from '../../lib/no-store';
 import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
-import { allContactMessages, pageContactMessages } from '../contacts/service';
-import { countEvents, pageEvents } from '../events/service';
 import type { MediaStore } from '../media/store';
-import { allSubscribers, pageSubscribers } from '../newsletters/service';
-import { pagePackages } from '../packages/service';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -51,7 +46,6 @@ const SUBSCRIBER_COLUMNS: CsvColumn<SubscriberItem>[] = [
 
 /** The admin area's reads: dashboard counts, paged lists filtered in SQL, CSV exports. */
 export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
-  const db = () => app.database.db;
   const mediaType = mediaTypeResolver(store);
   // Every route here is admin-only and never cached.
   const onRequest = [noStore, app.requireAdmin];
@@ -60,7 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
     '/admin/stats',
     { onRequest, schema: { tags, security, summary: 'Dashboard counts (admin)', response: { 200: AdminStats, ...errors } } },
     async () => {
-      const [totalUsers, blogPosts, events] = await Promise.all([app.users.count(), countBlogs(db()), countEvents(db())]);
+      const [totalUsers, blogPosts, events] = await Promise.all([app.users.count(), app.blogs.count(), app.events.count()]);
       // Careers are not built yet: no job positions exist.
       return { total_users: totalUsers, blog_posts: blogPosts, events, job_positions: 0 };
     },
@@ -73,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
       schema: { tags, security, summary: 'Blog posts, paged, by status (admin)', querystring: AdminBlogQuery, response: { 200: AdminBlogPage, ...errors } },
     },
     async (request) => {
-      const page = await pageBlogs(db(), request.query);
+      const page = await app.blogs.page(request.query);
       return { ...page, items: await withMediaTypes(page.items, mediaType) };
     },
   );
@@ -84,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
       onRequest,
       schema: { tags, security, summary: 'Events, paged, by status (admin)', querystring: AdminEventQuery, response: { 200: AdminEventPage, ...errors } },
     },
-    async (request) => pageEvents(db(), request.query),
+    async (request) => app.events.page(request.query),
   );
 
   app.get(
@@ -99,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
         response: { 200: AdminPackagePage, ...errors },
       },
     },
-    async (request) => pagePackages(db(), request.query),
+    async (request) => app.packages.page(request.query),
   );
 
   app.get(
@@ -108,7 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
       onRequest,
       schema: { tags, security, summary: 'Contact form messages, paged, newest first (admin)', querystring: PageQuery, response: { 200: ContactMessagePage, ...errors } },
     },
-    async (request) => pageContactMessages(db(), request.query),
+    async (request) => app.contacts.page(request.query),
   );
 
   app.get(
@@ -117,7 +111,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
       onRequest,
       schema: { tags, security, summary: 'Every contact message as a CSV download (admin)', produces: ['text/csv'], querystring: z.strictObject({}), response: csvResponse },
     },
-    async (_request, reply) => sendCsv(reply, 'messages', allContactMessages(db()), MESSAGE_COLUMNS),
+    async (_request, reply) => sendCsv(reply, 'messages', app.contacts.all(), MESSAGE_COLUMNS),
   );
 
   app.get(
@@ -132,7 +126,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
         response: { 200: SubscriberPage, ...errors },
       },
     },
-    async (request) => pageSubscribers(db(), request.query),
+    async (request) => app.newsletters.page(request.query),
   );
 
   app.get(
@@ -148,7 +142,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (
         response: csvResponse,
       },
     },
-    async (request, reply) => sendCsv(reply, 'subscribers', allSubscribers(db(), request.query.status), SUBSCRIBER_COLUMNS),
+    async (request, reply) => sendCsv(reply, 'subscribers', app.newsletters.all(request.query.status), SUBSCRIBER_COLUMNS),
   );
 
   app.get(

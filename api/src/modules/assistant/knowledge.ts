@@ -1,65 +1,60 @@
-/**
- * What the built-in assistant knows: the site's services, consultation packages and booking hours,
- * mirrored from the pages (the api may not import the front end's content modules).
- */
+import { BOOKING_FIRST_HOUR, BOOKING_LAST_HOUR, BOOKING_STEP_MINUTES, bookingPackages } from '@site/shared/contracts/booking-packages';
+import { serviceLinks, site, type ServiceSlug } from '@site/shared/site-config';
+
+/** How the assistant recognises and describes each service; titles and slugs come from the site config. */
+const serviceWords: Record<ServiceSlug, { keywords: readonly string[]; summary: string }> = {
+  'ai-chatbots': {
+    keywords: ['chatbot', 'chat bot', 'bot', 'virtual assistant', 'support', 'whatsapp'],
+    summary:
+      'Chatbots and virtual assistants trained on your own documents that answer customers on your website or WhatsApp around the clock and hand over to a human when needed.',
+  },
+  'agentic-ai-workflows': {
+    keywords: ['agent', 'agentic', 'workflow', 'multi-step', 'autonomous'],
+    summary:
+      'AI agents that carry out multi-step work such as research, triage and follow-ups across your tools, with approvals where a human should decide.',
+  },
+  'smart-process-automation': {
+    keywords: ['automation', 'automate', 'process', 'invoice', 'document', 'manual', 'spreadsheet'],
+    summary:
+      'Automation of repetitive back-office work (documents, invoices, data entry, reports) that connects your existing tools instead of replacing them.',
+  },
+  'ai-apps-micro-saas': {
+    keywords: ['app', 'saas', 'micro-saas', 'mvp', 'product', 'tool'],
+    summary:
+      'Small, focused AI products: from a validated idea to a working MVP with payments and analytics in weeks, built to grow.',
+  },
+};
+
+/** The same for each consultation package, by its id; names, prices and durations come from bookingPackages. */
+const packageWords: Record<string, { keywords: readonly string[]; summary: string }> = {
+  '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01': {
+    keywords: ['starter', 'strategy', 'call', 'cheapest', 'popular'],
+    summary: 'a focused call to find where AI can save your team the most time (our most popular package)',
+  },
+  '9b3e7a52-1c6d-4f08-a2b4-5d8e0f3c7a12': {
+    keywords: ['audit', 'readiness', 'assessment'],
+    summary: 'a deeper look at your data, processes and stack before you build',
+  },
+  'c4a8e2d9-7f15-4b3a-8e6c-1a9d5b2f0c23': {
+    keywords: ['custom', 'roadmap', 'enterprise', 'tailored'],
+    summary: 'a tailored engagement priced after a conversation with us',
+  },
+};
+
+/** What the built-in assistant knows: the site's services, consultation packages and booking hours. */
 export const assistantKnowledge = {
-  company: 'Tiny Titans AI',
-  email: 'hello@tinytitans.ai',
+  company: site.name,
+  email: site.email,
   links: { booking: '/#pricing', contact: '/#contact', services: '/#services' },
-  hours: { first: 9, last: 18, stepMinutes: 15, zone: 'IST' },
-  services: [
-    {
-      slug: 'ai-chatbots',
-      title: 'AI Chatbots & Virtual Assistants',
-      keywords: ['chatbot', 'chat bot', 'bot', 'virtual assistant', 'support', 'whatsapp'],
-      summary:
-        'Chatbots and virtual assistants trained on your own documents that answer customers on your website or WhatsApp around the clock and hand over to a human when needed.',
-    },
-    {
-      slug: 'agentic-ai-workflows',
-      title: 'Agentic AI Workflows',
-      keywords: ['agent', 'agentic', 'workflow', 'multi-step', 'autonomous'],
-      summary:
-        'AI agents that carry out multi-step work such as research, triage and follow-ups across your tools, with approvals where a human should decide.',
-    },
-    {
-      slug: 'smart-process-automation',
-      title: 'Smart Process Automation',
-      keywords: ['automation', 'automate', 'process', 'invoice', 'document', 'manual', 'spreadsheet'],
-      summary:
-        'Automation of repetitive back-office work (documents, invoices, data entry, reports) that connects your existing tools instead of replacing them.',
-    },
-    {
-      slug: 'ai-apps-micro-saas',
-      title: 'AI Apps & Micro-SaaS Tools',
-      keywords: ['app', 'saas', 'micro-saas', 'mvp', 'product', 'tool'],
-      summary:
-        'Small, focused AI products: from a validated idea to a working MVP with payments and analytics in weeks, built to grow.',
-    },
-  ],
-  packages: [
-    {
-      name: 'Starter Strategy Call',
-      keywords: ['starter', 'strategy', 'call', 'cheapest', 'popular'],
-      price: 1200,
-      duration: 45,
-      summary: 'a focused call to find where AI can save your team the most time (our most popular package)',
-    },
-    {
-      name: 'AI Readiness Audit',
-      keywords: ['audit', 'readiness', 'assessment'],
-      price: 2100,
-      duration: 90,
-      summary: 'a deeper look at your data, processes and stack before you build',
-    },
-    {
-      name: 'Custom AI Roadmap',
-      keywords: ['custom', 'roadmap', 'enterprise', 'tailored'],
-      price: null,
-      duration: 0,
-      summary: 'a tailored engagement priced after a conversation with us',
-    },
-  ],
-} as const;
+  hours: { first: BOOKING_FIRST_HOUR, last: BOOKING_LAST_HOUR, stepMinutes: BOOKING_STEP_MINUTES, zone: 'IST' },
+  services: serviceLinks.map(({ slug, title }) => ({ slug, title, ...serviceWords[slug] })),
+  packages: bookingPackages.map(({ id, name, price, duration }) => ({
+    name,
+    keywords: packageWords[id]?.keywords ?? [],
+    price: typeof price === 'number' ? price : null,
+    duration,
+    summary: packageWords[id]?.summary ?? name,
+  })),
+};
 
 export type AssistantKnowledge = typeof assistantKnowledge;

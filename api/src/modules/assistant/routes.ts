@@ -23,7 +23,8 @@ export function assistantConfig(config: Config): AssistantConfig {
 }
 
 /** GET /api/assistant/config: which widget the shell loads (after the page is idle). */
-export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
   const body = assistantConfig(config);
   app.get(
     '/assistant/config',

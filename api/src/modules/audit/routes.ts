@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ActivityQuery, ActivityResponse } from '@site/shared/contracts/admin';
 import { ApiErrorBody } from '@site/shared/contracts/common';
-import { noStore } from '../../plugins/no-store';
+import { noStore } from '../../lib/no-store';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

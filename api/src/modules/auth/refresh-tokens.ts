@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { refreshTokens } from './table';
+import { refreshTokenRepository as repo } from './repository';
 import { hashSecretToken, newSecretToken } from './secret-token';
+import { servicePlugin } from '../../lib/service-plugin';
 
 /** A login session lasts at most this long, however often it is refreshed. */
 export const REFRESH_FAMILY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -34,15 +34,9 @@ export interface RefreshTokenService {
 export function createRefreshTokenService(db: Db): RefreshTokenService {
   async function insert(userId: string, familyId: string, expiresAt: Date): Promise<IssuedRefreshToken> {
     const { token, tokenHash } = newSecretToken();
-    await db.insert(refreshTokens).values({ userId, familyId, tokenHash, expiresAt });
+    await repo.insert(db, { userId, familyId, tokenHash, expiresAt });
     return { token, expiresAt, familyId };
   }
-
-  const revokeFamily = async (familyId: string) =>
-    db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 
   return {
     issue: (userId) => insert(userId, randomUUID(), new Date(Date.now() + REFRESH_FAMILY_LIFETIME_MS)),
@@ -50,17 +44,13 @@ export function createRefreshTokenService(db: Db): RefreshTokenService {
     async rotate(token) {
       const tokenHash = hashSecretToken(token);
       // Conditional update: of two concurrent rotations of one token, exactly one wins.
-      const [claimed] = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-        .returning();
+      const claimed = await repo.claim(db, tokenHash);
       if (!claimed) {
-        const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+        const row = await repo.findByHash(db, tokenHash);
         if (!row) return { ok: false, reason: 'unknown' };
         if (row.revokedAt) return { ok: false, reason: 'revoked' };
         // A used token shown again: someone holds a copy. End the whole session for everybody.
-        await revokeFamily(row.familyId);
+        await repo.revokeFamily(db, row.familyId);
         return { ok: false, reason: 'reused' };
       }
       if (claimed.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
@@ -69,27 +59,21 @@ export function createRefreshTokenService(db: Db): RefreshTokenService {
     },
 
     async revokeFamilyOf(token) {
-      const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashSecretToken(token)));
-      if (row) await revokeFamily(row.familyId);
+      const row = await repo.findByHash(db, hashSecretToken(token));
+      if (row) await repo.revokeFamily(db, row.familyId);
     },
 
-    async isSessionRevoked(familyId) {
-      const [row] = await db
-        .select({ id: refreshTokens.id })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
-        .limit(1);
-      return row !== undefined;
-    },
+    isSessionRevoked: (familyId) => repo.isFamilyRevoked(db, familyId),
 
-    async revokeAllForUser(userId, executor = db) {
-      await executor
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-    },
+    revokeAllForUser: (userId, executor = db) => repo.revokeAllOfUser(executor, userId),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    refreshTokens: RefreshTokenService;
+  }
+}
+
+/** Login sessions: rotating, single-use refresh tokens grouped in families. */
+export const refreshTokensPlugin = servicePlugin('refreshTokens', (app) => createRefreshTokenService(app.database.db), { name: 'refresh-tokens' });

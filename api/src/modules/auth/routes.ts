@@ -6,9 +6,8 @@ import { ApiErrorBody } from '@site/shared/contracts/common';
 import { AccessTokenBody, LoginBody } from '@site/shared/contracts/auth';
 import { ChangePasswordBody } from '@site/shared/contracts/admin';
 import { SESSION_HINT_COOKIE } from '@site/shared/contracts/session-hint';
-import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
-import { noStore } from '../../plugins/no-store';
+import { noStore } from '../../lib/no-store';
 import { IP_LIMITS, limitPerUsername } from './rate-limits';
 import type { IssuedRefreshToken } from './refresh-tokens';
 import { hashPassword, verifyPassword } from '../users/password';
@@ -19,7 +18,8 @@ const COOKIE_PATH = '/api/auth';
 const BAD_CREDENTIALS = 'Invalid username or password.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
   // Encapsulated here: only these routes read or write the refresh cookie.
   await app.register(fastifyCookie);
 

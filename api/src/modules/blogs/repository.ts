@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { appSettings } from '../../db/tables';
+import { settingsRepository } from '../../db/settings';
 import { blogs, blogViews, type BlogRow } from './table';
 
 const VIEW_KEY_PREFIX = 'blog_view_key:';
@@ -71,13 +71,11 @@ export const blogRepository = {
   /** That day's key for visitor hashes: made once by whichever instance asks first; older keys and views are deleted. */
   async visitorKey(db: Db, day: string, candidate: string): Promise<string> {
     const name = `${VIEW_KEY_PREFIX}${day}`;
-    const created = await db.insert(appSettings).values({ key: name, value: candidate }).onConflictDoNothing().returning({ key: appSettings.key });
-    if (created.length) {
-      await db.delete(appSettings).where(and(like(appSettings.key, `${VIEW_KEY_PREFIX}%`), ne(appSettings.key, name)));
+    if (await settingsRepository.putIfAbsent(db, name, candidate)) {
+      await settingsRepository.deleteOthers(db, VIEW_KEY_PREFIX, name);
       await db.delete(blogViews).where(lt(blogViews.day, day));
     }
-    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, name));
-    return row!.value;
+    return (await settingsRepository.get(db, name))!;
   },
 
   async listPublished(db: Db, limit: number): Promise<BlogRow[]> {

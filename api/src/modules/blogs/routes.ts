@@ -10,21 +10,20 @@ import {
   BlogSearchQuery,
   BlogUpdateBody,
 } from '@site/shared/contracts/blogs';
-import type { Config } from '../../config';
 import type { MediaStore } from '../media/store';
-import { isAdminViewer } from '../../plugins/viewer';
+import { isAdminViewer } from '../../lib/viewer';
+import { publicOrigin } from '../../lib/origin';
 import { setOriginDocumentCaching } from '../sitemap/origin-cache';
 import { mediaTypeResolver, withMediaType, withMediaTypes, type BlogRecord } from './media-type';
 import { renderBlogFeed } from './rss';
-import { archiveBlogs, createBlog, listFeedBlogs, reactivateBlog, searchBlogs, updateBlog } from './service';
 import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
 const errors = CONTENT_ERROR_RESPONSES;
 const tags = ['blogs'];
 const admin = [{ bearer: [] }];
 
-export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaStore }> = async (app, { config, store }) => {
-  const db = () => app.database.db;
+export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
+  const { config } = app;
   const mediaType = mediaTypeResolver(store);
   const one = async (blog: Promise<BlogRecord>) => withMediaType(await blog, mediaType);
   const many = async (blogs: Promise<BlogRecord[]>) => withMediaTypes(await blogs, mediaType);
@@ -53,7 +52,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
     },
     async (request) =>
       many(
-        searchBlogs(db(), request.query.field, request.query.value, await isAdminViewer(request), {
+        app.blogs.search(request.query.field, request.query.value, await isAdminViewer(request), {
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? ''),
         }),
@@ -72,8 +71,8 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
       ...app.publicCache.route({ tags: ['blogs'] }),
     },
     async (request, reply) => {
-      const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
-      const xml = renderBlogFeed(await listFeedBlogs(db()), {
+      const origin = publicOrigin(config, request);
+      const xml = renderBlogFeed(await app.blogs.feed(), {
         origin,
         siteName: 'Tiny Titans AI',
         description: 'Articles from the Tiny Titans AI community.',
@@ -91,7 +90,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
     async (request, reply) => {
       const blog = app.audit.audited(
         request,
-        (tx) => createBlog(tx, request.user.sub, request.body),
+        (tx) => app.blogs.create(tx, request.user.sub, request.body),
         (created) => ({ action: 'create', entity: 'blog', entityId: created.id, label: created.title }),
       );
       return reply.code(201).send(await changed(one(blog)));
@@ -110,7 +109,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
       many(
         app.audit.audited(
           request,
-          (tx) => archiveBlogs(tx, request.body.ids),
+          (tx) => app.blogs.archive(tx, request.body.ids),
           (archived) => archived.map((blog) => ({ action: 'archive', entity: 'blog', entityId: blog.id, label: blog.title })),
         ),
       )
@@ -135,7 +134,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
       one(
         app.audit.audited(
           request,
-          (tx) => updateBlog(tx, request.params.id, request.body),
+          (tx) => app.blogs.update(tx, request.params.id, request.body),
           (blog) => ({ action: request.body.status === 'archived' ? 'archive' : 'update', entity: 'blog', entityId: blog.id, label: blog.title }),
         ),
       )
@@ -159,7 +158,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ config: Config; store: MediaSto
       one(
         app.audit.audited(
           request,
-          (tx) => reactivateBlog(tx, request.params.id),
+          (tx) => app.blogs.reactivate(tx, request.params.id),
           (blog) => ({ action: 'reactivate', entity: 'blog', entityId: blog.id, label: blog.title }),
         ),
       )

@@ -1,7 +1,5 @@
 import type { BlogRecord } from './media-type';
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+import { escapeMarkup } from '../../lib/escape';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -35,11 +33,11 @@ export function renderBlogFeed(posts: BlogRecord[], { origin, siteName, descript
       const summary = post.summary ?? plainText(post.content).slice(0, 300);
       return [
         '    <item>',
-        `      <title>${escapeXml(post.title)}</title>`,
-        `      <link>${escapeXml(link)}</link>`,
-        `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        `      <title>${escapeMarkup(post.title)}</title>`,
+        `      <link>${escapeMarkup(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
         post.published_at ? `      <pubDate>${new Date(post.published_at).toUTCString()}</pubDate>` : '',
-        `      <description>${escapeXml(summary)}</description>`,
+        `      <description>${escapeMarkup(summary)}</description>`,
         '    </item>',
       ]
         .filter(Boolean)
@@ -49,11 +47,11 @@ export function renderBlogFeed(posts: BlogRecord[], { origin, siteName, descript
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${escapeXml(`${siteName} Blog`)}</title>
-    <link>${escapeXml(`${origin}/community`)}</link>
-    <description>${escapeXml(description)}</description>
+    <title>${escapeMarkup(`${siteName} Blog`)}</title>
+    <link>${escapeMarkup(`${origin}/community`)}</link>
+    <description>${escapeMarkup(description)}</description>
     <language>en</language>
-    <atom:link href="${escapeXml(`${origin}/api/blogs/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${escapeMarkup(`${origin}/api/blogs/rss.xml`)}" rel="self" type="application/rss+xml"/>
 ${items}
   </channel>
 </rss>

@@ -3,170 +3,173 @@ import type { z } from 'zod';
 import type { BlogSearchField, BlogUpdateBody } from '@site/shared/contracts/blogs';
 import { BlogStatus, type BlogCreateBody } from '@site/shared/contracts/blogs';
 import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
+import { slugGuard } from '../../lib/slug-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlogRecord } from './media-type';
 import { blogRepository, type BlogPatch } from './repository';
 import { sanitizeBlogHtml } from './sanitize';
 import type { BlogRow } from './table';
+import { servicePlugin } from '../../lib/service-plugin';
+import { offsetOf, pageOf, slugEntries } from '../../lib/paging';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toBlog(row: BlogRow): BlogRecord {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
-    summary: row.summary,
-    media_cid: row.mediaCid,
-    author_id: row.authorId,
-    published_at: iso(row.publishedAt),
-    status: row.status,
-    views_count: row.viewsCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    deleted_at: iso(row.deletedAt),
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      content: row.content,
+      summary: row.summary,
+      media_cid: row.mediaCid,
+      author_id: row.authorId,
+      published_at: iso(row.publishedAt),
+      status: row.status,
+      views_count: row.viewsCount,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      deleted_at: iso(row.deletedAt),
+    };
+  }
+
+  function cleanContent(html: string): string {
+    const clean = sanitizeBlogHtml(html);
+    if (!clean) throw new HttpError(400, 'validation_error', 'Slug, title, and content cannot be empty.');
+    return clean;
+  }
+
+  const guardSlug = slugGuard('A blog post with this slug already exists.');
+
+  const notFound = () => new HttpError(404, 'not_found', 'Blog not found.');
+
+  /** Who reads: only ever stored as a daily HMAC (see visitorId). */
+  export interface Visitor {
+    ip: string;
+    userAgent: string;
+  }
+
+  export function createBlogsService(db: Db) {
+    let dailyKey: { day: string; key: string } | undefined;
+
+    /** The visitor as an HMAC of address and user agent under the day's key: no clear-text identity is stored. */
+    async function visitorId(day: string, visitor: Visitor): Promise<string> {
+      if (dailyKey?.day !== day) dailyKey = { day, key: await blogRepository.visitorKey(db, day, randomBytes(32).toString('base64url')) };
+      return createHmac('sha256', dailyKey.key).update(`${visitor.ip}\n${visitor.userAgent}`).digest('base64url');
+    }
+
+    return {
+    async create(tx: Db, authorId: string, body: z.output<typeof BlogCreateBody>): Promise<BlogRecord> {
+      const publishedAt = body.published_at ? new Date(body.published_at) : body.status === 'published' ? new Date() : null;
+      const row = await guardSlug(() =>
+        blogRepository.insert(tx, {
+          slug: body.slug,
+          title: body.title,
+          content: cleanContent(body.content),
+          summary: body.summary || null,
+          mediaCid: body.media_cid || null,
+          authorId,
+          status: body.status,
+          publishedAt,
+        }),
+      );
+      return toBlog(row);
+    },
+
+    async update(tx: Db, id: string, body: BlogUpdateBody): Promise<BlogRecord> {
+      const existing = await blogRepository.findById(tx, id);
+      if (!existing) throw notFound();
+      const patch: BlogPatch = {};
+      if (body.title !== undefined) patch.title = body.title;
+      if (body.slug !== undefined) patch.slug = body.slug;
+      if (body.content !== undefined) patch.content = cleanContent(body.content);
+      if (body.summary !== undefined) patch.summary = body.summary || null;
+      if (body.media_cid !== undefined) patch.mediaCid = body.media_cid || null;
+      if (body.published_at !== undefined) patch.publishedAt = body.published_at ? new Date(body.published_at) : null;
+      if (body.status !== undefined) {
+        patch.status = body.status;
+        // A post that goes live gets a publication date unless it has one.
+        if (body.status === 'published' && !existing.publishedAt && !patch.publishedAt) patch.publishedAt = new Date();
+      }
+      const row = await guardSlug(() => blogRepository.update(tx, id, patch));
+      if (!row) throw notFound();
+      return toBlog(row);
+    },
+
+    async archive(tx: Db, ids: string[]): Promise<BlogRecord[]> {
+      const rows = await blogRepository.archive(tx, [...new Set(ids)]);
+      if (rows.length === 0) throw notFound();
+      return rows.map(toBlog);
+    },
+
+    /** Brings back an archived or soft-deleted post: published if it had been published, else a draft. */
+    async reactivate(tx: Db, id: string): Promise<BlogRecord> {
+      const existing = await blogRepository.findById(tx, id);
+      if (!existing) throw notFound();
+      if (existing.status !== 'archived' && !existing.deletedAt) {
+        throw new HttpError(409, 'not_archived', 'This blog post is neither archived nor deleted.');
+      }
+      const status = existing.status === 'archived' ? (existing.publishedAt ? 'published' : 'draft') : existing.status;
+      const row = await blogRepository.update(tx, id, { status, deletedAt: null });
+      return toBlog(row!);
+    },
+
+    /** GET /blogs/search. A public detail read (by slug) counts as a view; an admin's read does not. */
+    async search(
+      field: z.infer<typeof BlogSearchField>,
+      value: string,
+      admin: boolean,
+      visitor: Visitor = { ip: '', userAgent: '' },
+    ): Promise<BlogRecord[]> {
+      if (field === 'status') {
+        const status = BlogStatus.safeParse(value);
+        if (!status.success) throw new HttpError(400, 'validation_error', 'status must be draft, published or archived.');
+        if (!admin && status.data !== 'published') return [];
+        return (await blogRepository.listByStatus(db, status.data, !admin)).map(toBlog);
+      }
+      if (!admin) {
+        const day = new Date().toISOString().slice(0, 10);
+        const viewed = await blogRepository.countView(db, value, day, await visitorId(day, visitor));
+        return viewed ? [toBlog(viewed)] : [];
+      }
+      // Editors checking their posts are not readers: the count stays what the public made it.
+      const row = await blogRepository.findBySlug(db, value, false);
+      return row ? [toBlog(row)] : [];
+    },
+
+    /** The admin list: one page, filtered by status in SQL. */
+    async page(query: {
+      status?: BlogRecord['status'] | undefined;
+      page: number;
+      page_size: number;
+    }): Promise<{ items: BlogRecord[]; total: number; page: number; page_size: number }> {
+      return pageOf(await blogRepository.page(db, query.status, query.page_size, offsetOf(query)), query, toBlog);
+    },
+
+    count: (): Promise<number> => blogRepository.countLive(db),
+
+    /** A published post by slug without counting a view (for the page's server-rendered head). */
+    async findPublic(slug: string): Promise<BlogRecord | undefined> {
+      const row = await blogRepository.findBySlug(db, slug, true);
+      return row ? toBlog(row) : undefined;
+    },
+
+    async feed(limit = 50): Promise<BlogRecord[]> {
+      return (await blogRepository.listPublished(db, limit)).map(toBlog);
+    },
+
+    /** For the sitemap: slugs of published, not deleted posts. */
+    async publicSlugs(): Promise<{ slug: string; updated_at: string }[]> {
+      return slugEntries(await blogRepository.publishedSlugs(db));
+    },
   };
 }
 
-function cleanContent(html: string): string {
-  const clean = sanitizeBlogHtml(html);
-  if (!clean) throw new HttpError(400, 'validation_error', 'Slug, title, and content cannot be empty.');
-  return clean;
-}
+export type BlogsService = ReturnType<typeof createBlogsService>;
 
-async function guardSlug<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'slug_taken', 'A blog post with this slug already exists.');
-    throw error;
+declare module 'fastify' {
+  interface FastifyInstance {
+    blogs: BlogsService;
   }
 }
 
-const notFound = () => new HttpError(404, 'not_found', 'Blog not found.');
-
-export async function createBlog(db: Db, authorId: string, body: z.output<typeof BlogCreateBody>): Promise<BlogRecord> {
-  const publishedAt = body.published_at ? new Date(body.published_at) : body.status === 'published' ? new Date() : null;
-  const row = await guardSlug(() =>
-    blogRepository.insert(db, {
-      slug: body.slug,
-      title: body.title,
-      content: cleanContent(body.content),
-      summary: body.summary || null,
-      mediaCid: body.media_cid || null,
-      authorId,
-      status: body.status,
-      publishedAt,
-    }),
-  );
-  return toBlog(row);
-}
-
-export async function updateBlog(db: Db, id: string, body: BlogUpdateBody): Promise<BlogRecord> {
-  const existing = await blogRepository.findById(db, id);
-  if (!existing) throw notFound();
-  const patch: BlogPatch = {};
-  if (body.title !== undefined) patch.title = body.title;
-  if (body.slug !== undefined) patch.slug = body.slug;
-  if (body.content !== undefined) patch.content = cleanContent(body.content);
-  if (body.summary !== undefined) patch.summary = body.summary || null;
-  if (body.media_cid !== undefined) patch.mediaCid = body.media_cid || null;
-  if (body.published_at !== undefined) patch.publishedAt = body.published_at ? new Date(body.published_at) : null;
-  if (body.status !== undefined) {
-    patch.status = body.status;
-    // A post that goes live gets a publication date unless it has one.
-    if (body.status === 'published' && !existing.publishedAt && !patch.publishedAt) patch.publishedAt = new Date();
-  }
-  const row = await guardSlug(() => blogRepository.update(db, id, patch));
-  if (!row) throw notFound();
-  return toBlog(row);
-}
-
-export async function archiveBlogs(db: Db, ids: string[]): Promise<BlogRecord[]> {
-  const rows = await blogRepository.archive(db, [...new Set(ids)]);
-  if (rows.length === 0) throw notFound();
-  return rows.map(toBlog);
-}
-
-/** Brings back an archived or soft-deleted post: published if it had been published, else a draft. */
-export async function reactivateBlog(db: Db, id: string): Promise<BlogRecord> {
-  const existing = await blogRepository.findById(db, id);
-  if (!existing) throw notFound();
-  if (existing.status !== 'archived' && !existing.deletedAt) {
-    throw new HttpError(409, 'not_archived', 'This blog post is neither archived nor deleted.');
-  }
-  const status = existing.status === 'archived' ? (existing.publishedAt ? 'published' : 'draft') : existing.status;
-  const row = await blogRepository.update(db, id, { status, deletedAt: null });
-  return toBlog(row!);
-}
-
-/** Who reads: only ever stored as a daily HMAC (see visitorId). */
-export interface Visitor {
-  ip: string;
-  userAgent: string;
-}
-
-const dailyKeys = new WeakMap<Db, { day: string; key: string }>();
-
-/** The visitor as an HMAC of address and user agent under the day's key: no clear-text identity is stored. */
-async function visitorId(db: Db, day: string, visitor: Visitor): Promise<string> {
-  let cached = dailyKeys.get(db);
-  if (cached?.day !== day) {
-    cached = { day, key: await blogRepository.visitorKey(db, day, randomBytes(32).toString('base64url')) };
-    dailyKeys.set(db, cached);
-  }
-  return createHmac('sha256', cached.key).update(`${visitor.ip}\n${visitor.userAgent}`).digest('base64url');
-}
-
-/** GET /blogs/search. A public detail read (by slug) counts as a view; an admin's read does not. */
-export async function searchBlogs(
-  db: Db,
-  field: z.infer<typeof BlogSearchField>,
-  value: string,
-  admin: boolean,
-  visitor: Visitor = { ip: '', userAgent: '' },
-): Promise<BlogRecord[]> {
-  if (field === 'status') {
-    const status = BlogStatus.safeParse(value);
-    if (!status.success) throw new HttpError(400, 'validation_error', 'status must be draft, published or archived.');
-    if (!admin && status.data !== 'published') return [];
-    return (await blogRepository.listByStatus(db, status.data, !admin)).map(toBlog);
-  }
-  if (!admin) {
-    const day = new Date().toISOString().slice(0, 10);
-    const viewed = await blogRepository.countView(db, value, day, await visitorId(db, day, visitor));
-    return viewed ? [toBlog(viewed)] : [];
-  }
-  // Editors checking their posts are not readers: the count stays what the public made it.
-  const row = await blogRepository.findBySlug(db, value, false);
-  return row ? [toBlog(row)] : [];
-}
-
-/** The admin list: one page, filtered by status in SQL. */
-export async function pageBlogs(
-  db: Db,
-  query: { status?: BlogRecord['status'] | undefined; page: number; page_size: number },
-): Promise<{ items: BlogRecord[]; total: number; page: number; page_size: number }> {
-  const { rows, total } = await blogRepository.page(db, query.status, query.page_size, (query.page - 1) * query.page_size);
-  return { items: rows.map(toBlog), total, page: query.page, page_size: query.page_size };
-}
-
-export const countBlogs = (db: Db): Promise<number> => blogRepository.countLive(db);
-
-/** A published post by slug without counting a view (for the page's server-rendered head). */
-export async function findPublicBlog(db: Db, slug: string): Promise<BlogRecord | undefined> {
-  const row = await blogRepository.findBySlug(db, slug, true);
-  return row ? toBlog(row) : undefined;
-}
-
-export async function listFeedBlogs(db: Db, limit = 50): Promise<BlogRecord[]> {
-  return (await blogRepository.listPublished(db, limit)).map(toBlog);
-}
-
-/** For the sitemap: slugs of published, not deleted posts. */
-export async function listPublicBlogSlugs(db: Db): Promise<{ slug: string; updated_at: string }[]> {
-  return (await blogRepository.publishedSlugs(db)).map((row) => ({ slug: row.slug, updated_at: row.updatedAt.toISOString() }));
-}
-
+export const blogsPlugin = servicePlugin('blogs', (app) => createBlogsService(app.database.db));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { CreateCalendarEventAnswer, CreateCalendarEventBody } from '@site/shared/contracts/orders';
-import { noStore } from '../../plugins/no-store';
+import { noStore } from '../../lib/no-store';
 import { HttpError } from '../../plugins/errors';
 
 export const CALENDAR_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;

@@ -104,8 +104,9 @@ export function createCalendarService(config: Config, organizer: { name?: string
   };
 }
 
-export const calendarPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const calendarPlugin = fp(
+  async (app) => {
+    const { config } = app;
     app.decorate('calendar', createCalendarService(config, parseMailbox(app.mail.from)));
   },
   { name: 'calendar', dependencies: ['mail'] },

@@ -1,18 +1,22 @@
 import { count, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { CreatedCursor } from '../../lib/csv';
 import { contactMessages as messages } from './table';
 
 export type ContactMessageRow = typeof messages.$inferSelect;
 
-/** Where an export batch ends: created_at as text keeps its microseconds (a Date would not). */
-export interface ContactCursor {
-  at: string;
-  id: string;
-}
-
 const cursorColumn = sql<string>`${messages.createdAt}::text`;
 
+export type ContactInsert = typeof messages.$inferInsert;
+
+/** The only code that touches contact_messages. */
 export const contactRepository = {
+  async insert(db: Db, values: ContactInsert): Promise<string> {
+    const [row] = await db.insert(messages).values(values).returning({ id: messages.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
   /** Newest first, with the total number of messages. */
   async page(db: Db, limit: number, offset: number): Promise<{ rows: ContactMessageRow[]; total: number }> {
     const [rows, [counted]] = await Promise.all([
@@ -23,7 +27,7 @@ export const contactRepository = {
   },
 
   /** The next `limit` messages after `after`, in the same order as `page`. */
-  async after(db: Db, after: ContactCursor | undefined, limit: number): Promise<(ContactMessageRow & { cursor: string })[]> {
+  async after(db: Db, after: CreatedCursor | undefined, limit: number): Promise<(ContactMessageRow & { cursor: string })[]> {
     const rows = await db
       .select({ row: messages, cursor: cursorColumn })
       .from(messages)

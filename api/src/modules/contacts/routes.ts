@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { ContactRequest, ContactResponse } from '@site/shared/contracts/marketing';
-import { createContactsService } from './service';
 
 /** Per IP: enough for a person who retries, too few for a script filling the inbox. */
 export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const contacts = createContactsService(app.database.db, app.mail, app.log);
-
   app.post(
     '/contacts',
     {
@@ -21,7 +18,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = await contacts.create(request.body);
+      const { id } = await app.contacts.create(request.body);
       return reply.code(201).send({ id });
     },
   );

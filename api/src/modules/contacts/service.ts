@@ -1,10 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { MailService } from '../mail/service';
 import type { ContactRequest } from '@site/shared/contracts/marketing';
-import { contactMessages } from './table';
 import type { ContactMessageItem, Page, PageQuery } from '@site/shared/contracts/admin';
-import { inBatches } from '../../lib/csv';
-import { contactRepository, type ContactCursor, type ContactMessageRow } from './repository';
+import { newestFirst, type CreatedCursor } from '../../lib/csv';
+import { contactRepository, type ContactMessageRow } from './repository';
+import { servicePlugin } from '../../lib/service-plugin';
+import { offsetOf, pageOf } from '../../lib/paging';
 
 /** Header values must stay on one line whatever the visitor typed. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
@@ -17,47 +19,10 @@ export function siteInbox(mail: Pick<MailService, 'from'>): string {
 export interface ContactsService {
   /** Stores the message, then notifies the site's inbox; a mail failure does not lose the message. */
   create(input: ContactRequest): Promise<{ id: string; notified: boolean }>;
-}
-
-export function createContactsService(db: Db, mail: MailService, log: { error: (obj: object, msg: string) => void }): ContactsService {
-  return {
-    async create(input) {
-      const [row] = await db
-        .insert(contactMessages)
-        .values({
-          name: input.name,
-          email: input.email,
-          countryCode: input.country_code,
-          phoneNumber: input.phone_number,
-          subject: input.subject,
-          message: input.message,
-        })
-        .returning({ id: contactMessages.id });
-      if (!row) throw new Error('insert returned no row');
-      const phone = [input.country_code, input.phone_number].filter(Boolean).join(' ');
-      try {
-        await mail.send({
-          to: siteInbox(mail),
-          replyTo: `"${oneLine(input.name).replace(/["\\]/g, '')}" <${input.email}>`,
-          subject: `New contact message: ${oneLine(input.subject)}`,
-          text: [
-            `From: ${oneLine(input.name)} <${input.email}>`,
-            phone ? `Phone: ${phone}` : null,
-            `Subject: ${oneLine(input.subject)}`,
-            `Message id: ${row.id}`,
-            '',
-            input.message,
-          ]
-            .filter((line) => line !== null)
-            .join('\n'),
-        });
-        return { id: row.id, notified: true };
-      } catch (error) {
-        log.error({ err: { message: (error as Error).message }, contactId: row.id }, 'contact notification failed');
-        return { id: row.id, notified: false };
-      }
-    },
-  };
+  /** The admin list of messages: one page, newest first. */
+  page(query: PageQuery): Promise<Page<ContactMessageItem>>;
+  /** Every message, newest first, read a batch at a time (for the CSV export). */
+  all(): AsyncGenerator<ContactMessageItem>;
 }
 
 const toContactMessageItem = (row: ContactMessageRow): ContactMessageItem => ({
@@ -71,17 +36,57 @@ const toContactMessageItem = (row: ContactMessageRow): ContactMessageItem => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** The admin list of messages: one page, newest first. */
-export async function pageContactMessages(db: Db, query: PageQuery): Promise<Page<ContactMessageItem>> {
-  const { rows, total } = await contactRepository.page(db, query.page_size, (query.page - 1) * query.page_size);
-  return { items: rows.map(toContactMessageItem), total, page: query.page, page_size: query.page_size };
+export function createContactsService(db: Db, mail: MailService, log: FastifyBaseLogger): ContactsService {
+  return {
+    async create(input) {
+      const id = await contactRepository.insert(db, {
+        name: input.name,
+        email: input.email,
+        countryCode: input.country_code,
+        phoneNumber: input.phone_number,
+        subject: input.subject,
+        message: input.message,
+      });
+      const phone = [input.country_code, input.phone_number].filter(Boolean).join(' ');
+      try {
+        await mail.send({
+          to: siteInbox(mail),
+          replyTo: `"${oneLine(input.name).replace(/["\\]/g, '')}" <${input.email}>`,
+          subject: `New contact message: ${oneLine(input.subject)}`,
+          text: [
+            `From: ${oneLine(input.name)} <${input.email}>`,
+            phone ? `Phone: ${phone}` : null,
+            `Subject: ${oneLine(input.subject)}`,
+            `Message id: ${id}`,
+            '',
+            input.message,
+          ]
+            .filter((line) => line !== null)
+            .join('\n'),
+        });
+        return { id, notified: true };
+      } catch (error) {
+        log.error({ err: { message: (error as Error).message }, contactId: id }, 'contact notification failed');
+        return { id, notified: false };
+      }
+    },
+
+    async page(query) {
+      return pageOf(await contactRepository.page(db, query.page_size, offsetOf(query)), query, toContactMessageItem);
+    },
+
+    async *all() {
+      yield* newestFirst((after: CreatedCursor | undefined, limit: number) => contactRepository.after(db, after, limit), toContactMessageItem);
+    },
+  };
 }
 
-/** Every message, newest first, read a batch at a time (for the CSV export). */
-export async function* allContactMessages(db: Db): AsyncGenerator<ContactMessageItem> {
-  const rows = inBatches<ContactMessageRow & { cursor: string }, ContactCursor>(
-    (after, limit) => contactRepository.after(db, after, limit),
-    (row) => ({ at: row.cursor, id: row.id }),
-  );
-  for await (const row of rows) yield toContactMessageItem(row);
+declare module 'fastify' {
+  interface FastifyInstance {
+    contacts: ContactsService;
+  }
 }
+
+export const contactsPlugin = servicePlugin('contacts', (app) => createContactsService(app.database.db, app.mail, app.log), {
+  dependencies: ['database', 'mail'],
+});

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { packages } from '../packages/table';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { events, type EventRow } from './table';
 
 export type EventInsert = typeof events.$inferInsert;
-export type EventPatch = Partial<Omit<EventInsert, 'id' | 'createdAt' | 'createdBy' | 'packagesIds'>>;
+export type EventPatch = Partial<Omit<EventInsert, 'id' | 'createdAt' | 'createdBy'>>;
 
+/** The only code that touches events. */
 export const eventRepository = {
   async insert(db: Db, values: EventInsert): Promise<EventRow> {
     const [row] = await db.insert(events).values(values).returning();
@@ -50,27 +50,4 @@ export const eventRepository = {
     return row;
   },
 
-  /** Which of these package ids belong to active packages. */
-  async activePackageIds(db: Db, ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .select({ id: packages.id })
-      .from(packages)
-      .where(and(inArray(packages.id, ids), eq(packages.isActive, true)));
-    return new Set(rows.map((row) => row.id));
-  },
-
-  async addPackage(db: Db, eventId: string, packageId: string): Promise<void> {
-    await db
-      .update(events)
-      .set({ packagesIds: sql`array_append(array_remove(${events.packagesIds}, ${packageId}::uuid), ${packageId}::uuid)` })
-      .where(eq(events.id, eventId));
-  },
-
-  async removePackage(db: Db, eventId: string, packageId: string): Promise<void> {
-    await db
-      .update(events)
-      .set({ packagesIds: sql`array_remove(${events.packagesIds}, ${packageId}::uuid)` })
-      .where(eq(events.id, eventId));
-  },
 };

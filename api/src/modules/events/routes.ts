@@ -9,8 +9,7 @@ import {
   EventSearchQuery,
   EventUpdateBody,
 } from '@site/shared/contracts/events';
-import { isAdminViewer } from '../../plugins/viewer';
-import { createEvent, listEvents, searchEvents, updateEvent } from './service';
+import { isAdminViewer } from '../../lib/viewer';
 import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
 const errors = CONTENT_ERROR_RESPONSES;
@@ -18,7 +17,6 @@ const tags = ['events'];
 const admin = [{ bearer: [] }];
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.database.db;
   // Every write forgets the cached public answers made of events (listings, sitemap).
   const changed = async <T>(result: Promise<T>): Promise<T> => {
     const value = await result;
@@ -38,7 +36,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...app.publicCache.route({ tags: ['events'], variesForAdmins: true }),
     },
-    async (request) => listEvents(db(), request.query.status, await isAdminViewer(request)),
+    async (request) => app.events.list(request.query.status, await isAdminViewer(request)),
   );
 
   app.get(
@@ -52,7 +50,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...app.publicCache.route({ tags: ['events'], variesForAdmins: true }),
     },
-    async (request) => searchEvents(db(), request.query.field, request.query.value, await isAdminViewer(request)),
+    async (request) => app.events.search(request.query.field, request.query.value, await isAdminViewer(request)),
   );
 
   app.post(
@@ -64,7 +62,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const event = app.audit.audited(
         request,
-        (tx) => createEvent(tx, request.user.sub, request.body),
+        (tx) => app.events.create(tx, request.user.sub, request.body),
         (created) => ({ action: 'create', entity: 'event', entityId: created.id, label: created.title }),
       );
       return reply.code(201).send(await changed(event));
@@ -88,7 +86,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       changed(
       app.audit.audited(
         request,
-        (tx) => updateEvent(tx, request.params.id, request.body),
+        (tx) => app.events.update(tx, request.params.id, request.body),
         (event) => ({ action: 'update', entity: 'event', entityId: event.id, label: event.title }),
       )
       ),

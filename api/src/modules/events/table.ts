@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0003_content.sql. */
+/** Mirrors migrations/0003_content.sql (packages_ids dropped by 0009: packages.event_id holds the link). */
 export const events = pgTable('events', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
@@ -18,7 +17,6 @@ export const events = pgTable('events', {
   createdBy: uuid('created_by').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
-  packagesIds: uuid('packages_ids').array().notNull().default(sql`'{}'`),
 });
 
 export type EventRow = typeof events.$inferSelect;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
+import { site } from '@site/shared/site-config';
 
 export interface MailMessage {
   to: string;
@@ -33,7 +34,7 @@ declare module 'fastify' {
  * DATA_DIR/outbox, exactly as it would have been sent.
  */
 export function createMailService(config: Config): MailService {
-  const from = config.MAIL_FROM ?? 'Tiny Titans AI <hello@tinytitans.ai>';
+  const from = config.MAIL_FROM ?? `${site.name} <${site.email}>`;
   if (config.SMTP_URL) {
     const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
     return {
@@ -58,8 +59,9 @@ export function createMailService(config: Config): MailService {
   };
 }
 
-export const mailPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const mailPlugin = fp(
+  async (app) => {
+    const { config } = app;
     app.decorate('mail', createMailService(config));
   },
   { name: 'mail' },

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { NewsletterRequest, NewsletterResponse } from '@site/shared/contracts/marketing';
 import { HttpError } from '../../plugins/errors';
-import { emailOrigin } from '../../plugins/public-origin';
-import { createNewslettersService } from './service';
+import { emailOrigin } from '../../lib/origin';
 import { registerOneClickParsers } from './one-click-parsers';
 import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
 
@@ -17,9 +15,8 @@ const TokenQuery = z.object({ token: z.string().regex(/^[\w-]{20,128}$/, 'Invali
 const OneClickBody = z.looseObject({ 'List-Unsubscribe': z.string().optional() }).nullish();
 const Html = z.string();
 
-export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const newsletters = createNewslettersService(app.database.db, app.mail, app.log);
-
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
   // Scoped to this plugin: only the unsubscribe endpoint takes form posts.
   registerOneClickParsers(app);
 
@@ -35,7 +32,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       },
     },
     async (request, reply) => {
-      await newsletters.subscribe(request.body.email, emailOrigin(config));
+      await app.newsletters.subscribe(request.body.email, emailOrigin(config));
       return reply.code(201).send({ email: request.body.email, status: 'subscribed' as const });
     },
   );
@@ -51,7 +48,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       },
     },
     async (request, reply) => {
-      const found = await newsletters.findByToken(request.query.token);
+      const found = await app.newsletters.findByToken(request.query.token);
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
       return reply.send(found ? confirmPage(found.email, request.query.token, found.status === 'unsubscribed') : invalidPage());
     },
@@ -70,7 +67,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       },
     },
     async (request, reply) => {
-      if (!(await newsletters.unsubscribe(request.query.token))) {
+      if (!(await app.newsletters.unsubscribe(request.query.token))) {
         throw new HttpError(404, 'not_found', 'This unsubscribe link is not valid.');
       }
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(donePage());

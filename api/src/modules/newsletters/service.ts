@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { MailService } from '../mail/service';
 import { HttpError } from '../../plugins/errors';
 import { NEWSLETTER_CONFLICT_MESSAGE } from '@site/shared/contracts/marketing';
-import { newsletterSubscriptions as subs } from './table';
 import { welcomeMail } from './welcome-mail';
 import type { Page, PageQuery, SubscriberItem } from '@site/shared/contracts/admin';
-import { inBatches } from '../../lib/csv';
-import { subscriptionRepository, type SubscriptionCursor, type SubscriptionRow } from './repository';
+import { newestFirst, type CreatedCursor } from '../../lib/csv';
+import { subscriptionRepository, type SubscriptionRow } from './repository';
+import { servicePlugin } from '../../lib/service-plugin';
+import { offsetOf, pageOf } from '../../lib/paging';
 
 /** Only the hash is stored: a database leak must not let anyone unsubscribe other people. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -20,51 +21,10 @@ export interface NewslettersService {
   findByToken(token: string): Promise<{ email: string; status: 'subscribed' | 'unsubscribed' } | undefined>;
   /** Idempotent: unsubscribing twice answers the same. False when the token is unknown. */
   unsubscribe(token: string): Promise<boolean>;
-}
-
-export function createNewslettersService(db: Db, mail: MailService, log: { error: (obj: object, msg: string) => void }): NewslettersService {
-  return {
-    async subscribe(email, origin) {
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = hashToken(token);
-      // One statement, so two simultaneous requests cannot both subscribe: an existing active row
-      // is left alone (no row returned → conflict); an unsubscribed one is reactivated with a new token.
-      const rows = await db
-        .insert(subs)
-        .values({ email, unsubscribeTokenHash: tokenHash })
-        .onConflictDoUpdate({
-          target: subs.email,
-          set: { status: 'subscribed', unsubscribeTokenHash: tokenHash, subscribedAt: sql`now()`, unsubscribedAt: null },
-          setWhere: sql`${subs.status} = 'unsubscribed'`,
-        })
-        .returning({ id: subs.id });
-      if (rows.length === 0) throw new HttpError(409, 'conflict', NEWSLETTER_CONFLICT_MESSAGE);
-      const unsubscribeUrl = `${origin}/api/newsletters/unsubscribe?token=${token}`;
-      try {
-        await mail.send(welcomeMail(email, origin, unsubscribeUrl));
-      } catch (error) {
-        log.error({ err: { message: (error as Error).message } }, 'newsletter welcome mail failed');
-      }
-    },
-
-    async findByToken(token) {
-      const [row] = await db
-        .select({ email: subs.email, status: subs.status })
-        .from(subs)
-        .where(eq(subs.unsubscribeTokenHash, hashToken(token)));
-      return row;
-    },
-
-    async unsubscribe(token) {
-      const tokenHash = hashToken(token);
-      const rows = await db
-        .update(subs)
-        .set({ status: 'unsubscribed', unsubscribedAt: sql`coalesce(${subs.unsubscribedAt}, now())` })
-        .where(eq(subs.unsubscribeTokenHash, tokenHash))
-        .returning({ id: subs.id });
-      return rows.length > 0;
-    },
-  };
+  /** The admin list of subscribers (unsubscribed ones included unless filtered out): one page, newest first. */
+  page(query: PageQuery & { status?: SubscriberItem['status'] | undefined }): Promise<Page<SubscriberItem>>;
+  /** Every subscriber (of a status, if given), newest first, read a batch at a time (for the CSV export). */
+  all(status?: SubscriberItem['status']): AsyncGenerator<SubscriberItem>;
 }
 
 const toSubscriberItem = (row: SubscriptionRow): SubscriberItem => ({
@@ -75,17 +35,41 @@ const toSubscriberItem = (row: SubscriptionRow): SubscriberItem => ({
   unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
 });
 
-/** The admin list of subscribers (unsubscribed ones included unless filtered out): one page, newest first. */
-export async function pageSubscribers(db: Db, query: PageQuery & { status?: SubscriberItem['status'] | undefined }): Promise<Page<SubscriberItem>> {
-  const { rows, total } = await subscriptionRepository.page(db, query.status, query.page_size, (query.page - 1) * query.page_size);
-  return { items: rows.map(toSubscriberItem), total, page: query.page, page_size: query.page_size };
+export function createNewslettersService(db: Db, mail: MailService, log: FastifyBaseLogger): NewslettersService {
+  return {
+    async subscribe(email, origin) {
+      const token = randomBytes(32).toString('base64url');
+      if (!(await subscriptionRepository.subscribe(db, email, hashToken(token)))) {
+        throw new HttpError(409, 'conflict', NEWSLETTER_CONFLICT_MESSAGE);
+      }
+      const unsubscribeUrl = `${origin}/api/newsletters/unsubscribe?token=${token}`;
+      try {
+        await mail.send(welcomeMail(email, origin, unsubscribeUrl));
+      } catch (error) {
+        log.error({ err: { message: (error as Error).message } }, 'newsletter welcome mail failed');
+      }
+    },
+
+    findByToken: (token) => subscriptionRepository.findByTokenHash(db, hashToken(token)),
+
+    unsubscribe: (token) => subscriptionRepository.unsubscribe(db, hashToken(token)),
+
+    async page(query) {
+      return pageOf(await subscriptionRepository.page(db, query.status, query.page_size, offsetOf(query)), query, toSubscriberItem);
+    },
+
+    async *all(status) {
+      yield* newestFirst((after: CreatedCursor | undefined, limit: number) => subscriptionRepository.after(db, status, after, limit), toSubscriberItem);
+    },
+  };
 }
 
-/** Every subscriber (of a status, if given), newest first, read a batch at a time (for the CSV export). */
-export async function* allSubscribers(db: Db, status?: SubscriberItem['status']): AsyncGenerator<SubscriberItem> {
-  const rows = inBatches<SubscriptionRow & { cursor: string }, SubscriptionCursor>(
-    (after, limit) => subscriptionRepository.after(db, status, after, limit),
-    (row) => ({ at: row.cursor, id: row.id }),
-  );
-  for await (const row of rows) yield toSubscriberItem(row);
+declare module 'fastify' {
+  interface FastifyInstance {
+    newsletters: NewslettersService;
+  }
 }
+
+export const newslettersPlugin = servicePlugin('newsletters', (app) => createNewslettersService(app.database.db, app.mail, app.log), {
+  dependencies: ['database', 'mail'],
+});

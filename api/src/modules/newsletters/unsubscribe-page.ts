@@ -1,25 +1,25 @@
-import { escapeHtml } from './welcome-mail';
+import { escapeMarkup } from '../../lib/escape';
 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} | Tiny Titans AI</title>
+<meta name="robots" content="noindex"><title>${escapeMarkup(title)} | Tiny Titans AI</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b1020;color:#eef2ff;font-family:system-ui,sans-serif;line-height:1.6}
 main{max-width:480px;padding:32px;border:1px solid #2a3763;border-radius:20px;background:#121a33;text-align:center}
 button{font:inherit;font-weight:600;min-height:44px;padding:10px 20px;border:0;border-radius:12px;background:#7c9cff;color:#0b1020;cursor:pointer}
 a{color:#7c9cff}
-</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+</style></head><body><main><h1>${escapeMarkup(title)}</h1>${body}</main></body></html>`;
 }
 
 /** GET never unsubscribes (mail scanners follow links); it asks for a click that POSTs. */
 export function confirmPage(email: string, token: string, alreadyOut: boolean): string {
   if (alreadyOut) {
-    return page('You are unsubscribed', `<p>${escapeHtml(email)} no longer receives our newsletter.</p><p><a href="/">Back to the website</a></p>`);
+    return page('You are unsubscribed', `<p>${escapeMarkup(email)} no longer receives our newsletter.</p><p><a href="/">Back to the website</a></p>`);
   }
   return page(
     'Unsubscribe from our newsletter',
-    `<p>Stop sending the Tiny Titans AI newsletter to <strong>${escapeHtml(email)}</strong>?</p>
+    `<p>Stop sending the Tiny Titans AI newsletter to <strong>${escapeMarkup(email)}</strong>?</p>
 <form method="post" action="/api/newsletters/unsubscribe?token=${encodeURIComponent(token)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
   );

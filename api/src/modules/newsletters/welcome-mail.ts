@@ -1,7 +1,5 @@
 import type { MailMessage } from '../mail/service';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeMarkup } from '../../lib/escape';
 
 /** The welcome e-mail, with RFC 8058 one-click unsubscribe headers. */
 export function welcomeMail(to: string, origin: string, unsubscribeUrl: string): MailMessage {
@@ -19,8 +17,8 @@ export function welcomeMail(to: string, origin: string, unsubscribeUrl: string):
 <p>Thanks for subscribing to the <strong>Tiny Titans AI</strong> newsletter.</p>
 <p>About once a month we send practical notes on AI chatbots, agentic workflows and automation for small teams:
 what we built, what it cost, and what we would do differently.</p>
-<p><a href="${escapeHtml(origin)}/">Visit our website</a></p>
-<p style="font-size:12px;color:#555">Not for you? <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>.</p>
+<p><a href="${escapeMarkup(origin)}/">Visit our website</a></p>
+<p style="font-size:12px;color:#555">Not for you? <a href="${escapeMarkup(unsubscribeUrl)}">Unsubscribe</a>.</p>
 </body></html>`;
   return {
     to,
@@ -34,4 +32,3 @@ what we built, what it cost, and what we would do differently.</p>
   };
 }
 
-export { escapeHtml };

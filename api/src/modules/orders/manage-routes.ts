@@ -6,15 +6,13 @@ import { OrderIdParams } from '@site/shared/contracts/orders';
 import { HttpError } from '../../plugins/errors';
 import { REFUND_WINDOW_MS, RESCHEDULE_CUTOFF_MS } from './service';
 import type { OrderRow } from './table';
+import { escapeMarkup } from '../../lib/escape';
 
 /**
  * The pages behind the signed links in a booking e-mail: plain server-rendered forms, so they work
  * from any mail client without the site's scripts or a sign-in.
  */
 export const MANAGE_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
-
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const ist = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Kolkata',
@@ -34,7 +32,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)} · Tiny Titans AI</title>
+<title>${escapeMarkup(title)} · Tiny Titans AI</title>
 <style>
 body{font:16px/1.6 system-ui,sans-serif;color:#111;background:#f6f7fb;margin:0}
 main{max-width:34rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px}
@@ -47,7 +45,7 @@ button{background:#1a56db;color:#fff;border-color:#1a56db;margin-top:1rem;cursor
 </style>
 </head>
 <body><main>
-<h1>${escape(title)}</h1>
+<h1>${escapeMarkup(title)}</h1>
 ${body}
 <p><a href="/orders">Your orders</a> · <a href="/contact">Contact us</a></p>
 </main></body>
@@ -57,7 +55,7 @@ ${body}
 const send = (reply: FastifyReply, status: number, title: string, body: string) =>
   reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
 
-const summary = (row: OrderRow) => `<p>${escape(row.packageName)}: <strong>${escape(whenIst(row.startTime!))}</strong></p>`;
+const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenIst(row.startTime!))}</strong></p>`;
 
 const TokenQuery = z.strictObject({ token: z.string().max(200) });
 const CancelForm = z.strictObject({ token: z.string().max(200) });
@@ -92,7 +90,7 @@ export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       return await work();
     } catch (error) {
       if (error instanceof HttpError && error.statusCode < 500) {
-        return send(reply, error.statusCode, title, `<p class="error" role="alert">${escape(error.message)}</p>`);
+        return send(reply, error.statusCode, title, `<p class="error" role="alert">${escapeMarkup(error.message)}</p>`);
       }
       throw error;
     }
@@ -103,17 +101,17 @@ export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     return `${summary(row)}
 <p>${refundable ? 'Cancelling now refunds the full amount automatically (within 48 hours of payment).' : 'The 48-hour refund window has passed: cancelling frees the slot, and you can contact us about a refund or credit.'}</p>
 <form method="post">
-<input type="hidden" name="token" value="${escape(token)}">
+<input type="hidden" name="token" value="${escapeMarkup(token)}">
 <button type="submit">Cancel booking</button>
 </form>`;
   };
 
   const rescheduleForm = (row: OrderRow, token: string, value = '', error = '') => `${summary(row)}
-${error ? `<p class="error" role="alert" id="start-error">${escape(error)}</p>` : ''}
+${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}</p>` : ''}
 <form method="post">
-<input type="hidden" name="token" value="${escape(token)}">
+<input type="hidden" name="token" value="${escapeMarkup(token)}">
 <label for="start">New date and time (IST)</label>
-<input id="start" name="start" type="datetime-local" step="900" required value="${escape(value)}"${error ? ' aria-invalid="true" aria-describedby="start-error start-hint"' : ' aria-describedby="start-hint"'}>
+<input id="start" name="start" type="datetime-local" step="900" required value="${escapeMarkup(value)}"${error ? ' aria-invalid="true" aria-describedby="start-error start-hint"' : ' aria-describedby="start-hint"'}>
 <p class="hint" id="start-hint">Between 9:00 AM and 6:00 PM India Standard Time, on the quarter hour. Bookings can be moved until 24 hours before they start.</p>
 <button type="submit">Reschedule</button>
 </form>`;

@@ -19,7 +19,7 @@ import {
   VerifyPaymentBody,
 } from '@site/shared/contracts/orders';
 import type { AdminOrder } from '@site/shared/contracts/orders';
-import { noStore } from '../../plugins/no-store';
+import { noStore } from '../../lib/no-store';
 import { sendCsv, type CsvColumn } from '../../lib/csv';
 import type { AdminOrderFilter } from './repository';
 

@@ -15,10 +15,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { runExclusively } from '../../db/exclusive-job';
 import { storedSecret } from '../../db/settings';
-import { emailOrigin } from '../../plugins/public-origin';
+import { emailOrigin } from '../../lib/origin';
 import { HttpError } from '../../plugins/errors';
-import { findPublishedEvent } from '../events/service';
-import { searchPackages } from '../packages/service';
 import { orderRepository, type AdminOrderFilter } from './repository';
 import type { ConsultationPackageRow, OrderRow } from './table';
 
@@ -255,7 +253,7 @@ export function createOrdersService(app: FastifyInstance, config: Config, linkSe
   }
 
   async function createPackageOrder(userId: string, body: CreateOrderInput, now: Date): Promise<OrderRow> {
-    const [pkg] = await searchPackages(db, 'id', body.package_id, true);
+    const [pkg] = await app.packages.search('id', body.package_id, true);
     if (!pkg || !pkg.is_active) throw new HttpError(404, 'not_found', 'Package not found.');
     if (body.start_time) throw new HttpError(400, 'validation_error', 'start_time is only for consultations.');
     const amountPaise = paise(pkg.price);
@@ -264,7 +262,7 @@ export function createOrdersService(app: FastifyInstance, config: Config, linkSe
       throw new HttpError(400, 'amount_mismatch', 'The amount does not match the current price. Please reload and try again.');
     }
     if (pkg.package_type === 'event') {
-      const event = pkg.event_id ? await findPublishedEvent(db, pkg.event_id) : undefined;
+      const event = pkg.event_id ? await app.events.findPublished(pkg.event_id) : undefined;
       if (!event) throw new HttpError(409, 'event_unavailable', 'This event is not open for registration.');
       const deadline = pkg.package_registration_deadline ?? event.registration_deadline;
       if (deadline && Date.parse(deadline) <= now.getTime()) {
@@ -632,13 +630,14 @@ declare module 'fastify' {
 }
 
 /** Orders: the price authority, seat and slot holds, payment events, refunds. */
-export const ordersPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const ordersPlugin = fp(
+  async (app) => {
+    const { config } = app;
     const orders = createOrdersService(app, config, await storedSecret(app.database.db, 'order_link_secret'));
     await orders.seed();
     app.decorate('orders', orders);
     const stop = orders.startSweep();
     app.addHook('onClose', async () => stop());
   },
-  { name: 'orders', dependencies: ['database', 'payments', 'mail', 'accounts', 'calendar'] },
+  { name: 'orders', dependencies: ['database', 'payments', 'mail', 'accounts', 'calendar', 'events', 'packages'] },
 );

@@ -1,5 +1,4 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/table';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -23,7 +22,8 @@ export type OrderStatusValue = 'created' | 'paid' | 'failed' | 'expired' | 'refu
 
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  // References users (the foreign key lives in the migration, like every constraint).
+  userId: uuid('user_id').notNull(),
   kind: text('kind', { enum: ['consultation', 'package'] }).notNull(),
   packageId: uuid('package_id').notNull(),
   packageName: text('package_name').notNull(),

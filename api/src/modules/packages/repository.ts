@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { events } from '../events/table';
 import type { Db } from '../../db/database';
 import { packages, type PackageRow } from './table';
 
@@ -12,12 +11,11 @@ export interface PackageFilter {
   packageType?: PackageRow['packageType'];
   eventId?: string;
   isActive?: boolean;
-  /** Only what the public may see: active, and for an event package, its event published. */
-  publicOnly?: boolean;
+  /** Only what the public may see: active, and for an event package, its event among these published ones. */
+  publishedEventIds?: string[];
 }
 
-
-
+/** The only code that touches packages. */
 export const packageRepository = {
   async insert(db: Db, values: PackageInsert): Promise<PackageRow> {
     const [row] = await db.insert(packages).values(values).returning();
@@ -60,13 +58,12 @@ export const packageRepository = {
       filter.eventId !== undefined ? eq(packages.eventId, filter.eventId) : undefined,
       filter.isActive !== undefined ? eq(packages.isActive, filter.isActive) : undefined,
       // Subscriptions stand alone; an event ticket is public only while its event is published.
-      filter.publicOnly
+      filter.publishedEventIds
         ? and(
             eq(packages.isActive, true),
-            or(
-              isNull(packages.eventId),
-              inArray(packages.eventId, db.select({ id: events.id }).from(events).where(eq(events.status, 'published'))),
-            ),
+            filter.publishedEventIds.length > 0
+              ? or(isNull(packages.eventId), inArray(packages.eventId, filter.publishedEventIds))
+              : isNull(packages.eventId),
           )
         : undefined,
     ];
@@ -75,5 +72,16 @@ export const packageRepository = {
       .from(packages)
       .where(and(...conditions))
       .orderBy(asc(packages.price), asc(packages.slug));
+  },
+
+  /** The packages linked to these events (active ones only, if asked), oldest first. */
+  async linksOf(db: Db, eventIds: string[], activeOnly: boolean): Promise<{ id: string; eventId: string }[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await db
+      .select({ id: packages.id, eventId: packages.eventId })
+      .from(packages)
+      .where(and(inArray(packages.eventId, eventIds), activeOnly ? eq(packages.isActive, true) : undefined))
+      .orderBy(asc(packages.createdAt), asc(packages.id));
+    return rows.map((row) => ({ id: row.id, eventId: row.eventId! }));
   },
 };

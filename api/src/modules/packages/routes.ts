@@ -9,7 +9,6 @@ import {
   PackagePublicSearchQuery,
   PackageUpdateBody,
 } from '@site/shared/contracts/packages';
-import { createPackage, searchPackages, setPackageActive, updatePackage } from './service';
 import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
 const errors = CONTENT_ERROR_RESPONSES;
@@ -17,7 +16,6 @@ const tags = ['packages'];
 const admin = [{ bearer: [] }];
 
 export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.database.db;
   // Every write forgets the cached public answers made of packages (searches, sitemap).
   const changed = async <T>(result: Promise<T>): Promise<T> => {
     const value = await result;
@@ -37,7 +35,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...app.publicCache.route({ tags: ['packages'] }),
     },
-    async (request) => searchPackages(db(), request.query.field, request.query.value, false),
+    async (request) => app.packages.search(request.query.field, request.query.value, false),
   );
 
   app.get(
@@ -52,7 +50,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PackageList, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody },
       },
     },
-    async (request) => searchPackages(db(), request.query.field, request.query.value, true),
+    async (request) => app.packages.search(request.query.field, request.query.value, true),
   );
 
   app.post(
@@ -64,7 +62,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = app.audit.audited(
         request,
-        (tx) => createPackage(tx, request.body),
+        (tx) => app.packages.create(tx, request.body),
         (pkg) => ({ action: 'create', entity: 'package', entityId: pkg.id, label: pkg.name }),
       );
       return reply.code(201).send(await changed(created));
@@ -88,7 +86,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       changed(
       app.audit.audited(
         request,
-        (tx) => updatePackage(tx, request.params.id, request.body),
+        (tx) => app.packages.update(tx, request.params.id, request.body),
         (pkg) => ({ action: 'update', entity: 'package', entityId: pkg.id, label: pkg.name }),
       )
       ),
@@ -114,7 +112,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       changed(
         app.audit.audited(
           request,
-          (tx) => setPackageActive(tx, request.params.id, isActive),
+          (tx) => app.packages.setActive(tx, request.params.id, isActive),
           (pkg) => ({ action, entity: 'package', entityId: pkg.id, label: pkg.name }),
         )
       ),

@@ -1,5 +1,4 @@
 import { boolean, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { events } from '../events/table';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,7 +13,8 @@ export const packages = pgTable('packages', {
   durationDays: integer('duration_days'),
   isActive: boolean('is_active').notNull().default(true),
   packageType: text('package_type', { enum: ['subscription', 'event'] }).notNull(),
-  eventId: uuid('event_id').references(() => events.id),
+  // References events (the foreign key lives in the migration, like every constraint).
+  eventId: uuid('event_id'),
   capacity: integer('capacity'),
   packageRegistrationDeadline: at('package_registration_deadline'),
   createdAt: at('created_at').notNull().defaultNow(),

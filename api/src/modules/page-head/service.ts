@@ -2,11 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { publicOrigin } from '../../plugins/public-origin';
-import type { Config } from '../../config';
-import { findPublicBlog } from '../blogs/service';
-import { searchEvents } from '../events/service';
-import { searchPackages } from '../packages/service';
+import { publicOrigin } from '../../lib/origin';
+import { escapeMarkup } from '../../lib/escape';
 
 const SITE_NAME = 'Tiny Titans AI';
 const DESCRIPTION_LENGTH = 160;
@@ -28,8 +25,6 @@ declare module 'fastify' {
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain text of stored (sanitized) HTML, cut at a word for a description. */
 export function plainText(html: string, max = DESCRIPTION_LENGTH): string {
@@ -51,18 +46,18 @@ export function plainText(html: string, max = DESCRIPTION_LENGTH): string {
 
 /** Puts the page's head into the shell's HTML: replaces title and description, adds OG and Twitter tags. */
 export function withPageHead(template: string, head: PageHead, url: string): string {
-  const title = escapeHtml(head.title === SITE_NAME ? head.title : `${head.title} | ${SITE_NAME}`);
-  const description = escapeHtml(head.description);
+  const title = escapeMarkup(head.title === SITE_NAME ? head.title : `${head.title} | ${SITE_NAME}`);
+  const description = escapeMarkup(head.description);
   const tags = [
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:type" content="${head.type}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:url" content="${escapeMarkup(url)}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(url)}" />`,
   ].join('\n    ');
   return template
     // Replacer functions: a `$` in a title must not be read as a replacement pattern.
@@ -76,8 +71,9 @@ export function withPageHead(template: string, head: PageHead, url: string): str
  * and crawlers that run no JavaScript see the page's own title, description and OpenGraph tags.
  * Answers are cached per path and forgotten with the public read cache (any content write).
  */
-export const pageHeadPlugin = fp<{ config: Config }>(
-  async (app: FastifyInstance, { config }) => {
+export const pageHeadPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
     const indexPath = path.join(config.WEB_ROOT, 'shell', 'dist', 'index.html');
     let template: { html: string; mtimeMs: number } | null = null;
     const heads = new Map<string, PageHead | null>();
@@ -108,16 +104,15 @@ export const pageHeadPlugin = fp<{ config: Config }>(
       } catch {
         return null;
       }
-      const { db } = app.database;
       if (kind === 'blog') {
-        const blog = await findPublicBlog(db, slug);
+        const blog = await app.blogs.findPublic(slug);
         return blog ? { title: blog.title, description: plainText(blog.content), type: 'article' } : null;
       }
       if (kind === 'event') {
-        const [event] = await searchEvents(db, 'slug', slug, false);
+        const [event] = await app.events.search('slug', slug, false);
         return event ? { title: event.title, description: plainText(event.description), type: 'website' } : null;
       }
-      const [pkg] = await searchPackages(db, 'slug', slug, false);
+      const [pkg] = await app.packages.search('slug', slug, false);
       return pkg ? { title: pkg.name, description: plainText(pkg.description ?? pkg.name), type: 'website' } : null;
     };
 
@@ -139,5 +134,5 @@ export const pageHeadPlugin = fp<{ config: Config }>(
       },
     } satisfies PageHeadService);
   },
-  { name: 'page-head', dependencies: ['database', 'public-cache'] },
+  { name: 'page-head', dependencies: ['database', 'public-cache', 'blogs', 'events', 'packages'] },
 );

@@ -2,7 +2,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import Razorpay from 'razorpay';
 import type { PaymentProvider } from '@site/shared/contracts/orders';
-import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { storedSecret } from '../../db/settings';
 import { paymentRepository } from './repository';
@@ -71,8 +70,9 @@ function providerError(error: unknown): PaymentProviderError {
  * One code path for both providers: Razorpay (official SDK) when RAZORPAY_KEY_ID/_SECRET are set,
  * else the embedded sandbox that signs exactly like Razorpay with its own generated secrets.
  */
-export const paymentsPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const paymentsPlugin = fp(
+  async (app) => {
+    const { config } = app;
     const db = app.database.db;
     const checks = (keySecret: string, webhookSecret: string | undefined) => ({
       checkoutSignatureValid: (orderId: string, paymentId: string, signature: string) =>

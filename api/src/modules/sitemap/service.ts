@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { SERVICE_SLUGS } from '@site/shared/contracts/marketing';
-import type { Config } from '../../config';
-import { publicOrigin } from '../../plugins/public-origin';
+import { publicOrigin } from '../../lib/origin';
 import { setOriginDocumentCaching } from './origin-cache';
+import { escapeMarkup } from '../../lib/escape';
 
 /** A source of public paths (e.g. `/blog/my-post`), asked on every sitemap request. */
 export type SitemapSource = () => Promise<string[]>;
@@ -32,9 +32,6 @@ export const STATIC_PATHS: readonly string[] = [
   ...SERVICE_SLUGS.map((slug) => `/services/${slug}`),
 ];
 
-const xmlEscape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
-
 export function createSitemapRegistry(log: { warn: (obj: object, msg: string) => void }): SitemapRegistry {
   const sources: SitemapSource[] = [];
   return {
@@ -60,7 +57,7 @@ export function createSitemapRegistry(log: { warn: (obj: object, msg: string) =>
 }
 
 export function sitemapXml(origin: string, paths: string[]): string {
-  const urls = paths.map((path) => `  <url><loc>${xmlEscape(new URL(path, origin).href)}</loc></url>`);
+  const urls = paths.map((path) => `  <url><loc>${escapeMarkup(new URL(path, origin).href)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -82,8 +79,9 @@ export function robotsTxt(origin: string): string {
  * Decorates the app with the sitemap registry and serves /robots.txt and /sitemap.xml at the site
  * root (not under /api), with absolute URLs from PUBLIC_URL or the request's origin.
  */
-export const sitemapPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const sitemapPlugin = fp(
+  async (app) => {
+    const { config } = app;
     app.decorate('sitemap', createSitemapRegistry(app.log));
     const Text = z.string();
 

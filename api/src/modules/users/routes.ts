@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { ForgotPasswordBody, MessageBody, RegisterBody, ResetPasswordBody, UserBody } from '@site/shared/contracts/auth';
-import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
-import { noStore } from '../../plugins/no-store';
+import { noStore } from '../../lib/no-store';
 import { IP_LIMITS, limitPerUsername } from '../auth/rate-limits';
-import { emailOrigin } from '../../plugins/public-origin';
+import { emailOrigin } from '../../lib/origin';
 import { resetPasswordMail } from './reset-mail';
 import type { UserRow } from './service';
 
@@ -19,7 +18,8 @@ const toUserBody = (user: UserRow) => ({
   createdAt: user.createdAt.toISOString(),
 });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
   app.post(
     '/users/register',
     {

@@ -1,12 +1,14 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { withStartupLock } from '../../db/exclusive-job';
 import { HttpError } from '../../plugins/errors';
 import type { RefreshTokenService } from '../auth/refresh-tokens';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
-import { passwordResetTokens, users } from './table';
+import { userRepository, type UserRow } from './repository';
+import { servicePlugin } from '../../lib/service-plugin';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from './repository';
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export interface NewAccount {
@@ -15,25 +17,11 @@ export interface NewAccount {
   password: string;
 }
 
-const byUsername = (username: string) => eq(sql`lower(${users.username})`, username.trim().toLowerCase());
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
-  const findByUsername = async (username: string): Promise<UserRow | undefined> =>
-    (await db.select().from(users).where(byUsername(username)))[0];
+  const findByUsername = (username: string) => userRepository.findByUsername(db, username);
 
   async function assertAvailable(username: string, email: string, exceptId?: string): Promise<void> {
-    const clashes = await db
-      .select({ id: users.id, username: users.username, email: users.email })
-      .from(users)
-      .where(sql`lower(${users.username}) = ${username.toLowerCase()} OR ${users.email} = ${email}`);
-    const others = clashes.filter((row) => row.id !== exceptId);
+    const others = (await userRepository.clashes(db, username, email)).filter((row) => row.id !== exceptId);
     if (others.some((row) => row.username.toLowerCase() === username.toLowerCase())) {
       throw new HttpError(409, 'username_taken', 'That username is already taken.');
     }
@@ -43,38 +31,27 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
   return {
     findByUsername,
 
-    async count(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-      return row?.n ?? 0;
-    },
+    count: (): Promise<number> => userRepository.count(db),
 
-    async listAdmins(): Promise<UserRow[]> {
-      return db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(sql`lower(${users.username})`));
-    },
+    listAdmins: (): Promise<UserRow[]> => userRepository.listAdmins(db),
 
     /**
      * Stores an already hashed password and ends every session of the user; `executor` lets the
      * caller's transaction (which also holds the audit entry) include both.
      */
     async setPassword(userId: string, passwordHash: string, executor: Db = db): Promise<void> {
-      await executor.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await userRepository.update(executor, userId, { passwordHash });
       await refreshTokens.revokeAllForUser(userId, executor);
     },
 
-    async findById(id: string): Promise<UserRow | undefined> {
-      return (await db.select().from(users).where(eq(users.id, id)))[0];
-    },
+    findById: (id: string): Promise<UserRow | undefined> => userRepository.findById(db, id),
 
     /** Always role `user`: no call lets anyone choose a role. */
     async register(account: NewAccount): Promise<UserRow> {
       await assertAvailable(account.username, account.email);
       const passwordHash = await hashPassword(account.password);
       try {
-        const [row] = await db
-          .insert(users)
-          .values({ username: account.username, email: account.email, passwordHash, role: 'user' })
-          .returning();
-        return row!;
+        return await userRepository.insert(db, { username: account.username, email: account.email, passwordHash, role: 'user' });
       } catch (error) {
         // Lost a race with a simultaneous registration of the same name or email.
         if (isUniqueViolation(error)) throw new HttpError(409, 'conflict', 'That username or email is already registered.');
@@ -98,27 +75,19 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
       if (!existing) {
         await assertAvailable(account.username, account.email);
         const passwordHash = await hashPassword(account.password);
-        const [row] = await db
-          .insert(users)
-          .values({ username: account.username, email: account.email, passwordHash, role: 'admin' })
-          .returning();
-        return { created: true, user: row! };
+        const user = await userRepository.insert(db, { username: account.username, email: account.email, passwordHash, role: 'admin' });
+        return { created: true, user };
       }
       const samePassword = await verifyPassword(existing.passwordHash, account.password);
       if (samePassword && existing.role === 'admin' && existing.email === account.email) {
         return { created: false, user: existing };
       }
       await assertAvailable(account.username, account.email, existing.id);
-      const [row] = await db
-        .update(users)
-        .set({
-          email: account.email,
-          role: 'admin',
-          passwordHash: samePassword ? existing.passwordHash : await hashPassword(account.password),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, existing.id))
-        .returning();
+      const row = await userRepository.update(db, existing.id, {
+        email: account.email,
+        role: 'admin',
+        passwordHash: samePassword ? existing.passwordHash : await hashPassword(account.password),
+      });
       if (!samePassword) await refreshTokens.revokeAllForUser(existing.id);
       return { created: false, user: row! };
     },
@@ -128,9 +97,7 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
       const user = await findByUsername(username);
       if (!user) return undefined;
       const { token, tokenHash } = newSecretToken();
-      await db
-        .insert(passwordResetTokens)
-        .values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+      await userRepository.insertReset(db, user.id, tokenHash, new Date(Date.now() + RESET_TOKEN_TTL_MS));
       return { user, token };
     },
 
@@ -140,33 +107,19 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
      * unknown, used or expired.
      */
     async resetPassword(token: string, password: string): Promise<boolean> {
-      const usable = () =>
-        and(
-          eq(passwordResetTokens.tokenHash, hashSecretToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        );
+      const tokenHash = hashSecretToken(token);
       // A cheap look first, so a bad token costs no password hashing and no transaction.
-      const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable());
-      if (!candidate) return false;
+      if (!(await userRepository.hasUsableReset(db, tokenHash))) return false;
       // Hashed outside the transaction: it takes a while and needs no lock.
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
-        // Conditional claim: of two simultaneous resets with one link, exactly one gets here.
-        const [claimed] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(usable())
-          .returning({ userId: passwordResetTokens.userId });
-        if (!claimed) return false;
+        const userId = await userRepository.claimReset(tx, tokenHash);
+        if (!userId) return false;
         // Every other link the user was sent dies with this reset (an older mail may sit in a
         // mailbox someone else can read).
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
-        await refreshTokens.revokeAllForUser(claimed.userId, tx);
+        await userRepository.spendResetsOf(tx, userId);
+        await userRepository.update(tx, userId, { passwordHash });
+        await refreshTokens.revokeAllForUser(userId, tx);
         return true;
       });
     },
@@ -174,3 +127,27 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersService;
+  }
+}
+
+/** The account service; also makes sure the admin named by ADMIN_* exists with that password. */
+export const accountsPlugin = servicePlugin(
+  'users',
+  async (app) => {
+    const users = createUsersService(app.database.db, app.refreshTokens);
+    const { ADMIN_USERNAME: username, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = app.config;
+    if (username && email && password) {
+      // Instances starting together would each find the admin missing and insert it.
+      const { created } = await withStartupLock(app.database, 'accounts:admin', () =>
+        users.upsertAdmin({ username, email: email.toLowerCase(), password }),
+      );
+      app.log.info({ username }, created ? 'admin created' : 'admin checked');
+    }
+    return users;
+  },
+  { name: 'accounts', dependencies: ['database', 'refresh-tokens'] },
+);

@@ -1,6 +1,5 @@
 import { usePageMeta } from '@site/shared/page-meta';
-import { PageHeader } from '../../components/ui';
-import { PagedList, type Column } from '../../components/paged-list';
+import { type Column, ListHeader, PagedList } from '../../components/paged-list';
 import { formatIst } from '../../lib/ist';
 import type { ContactMessageItem } from '../../lib/admin-types';
 
@@ -16,17 +15,13 @@ export function MessagesPage() {
   usePageMeta({ title: 'Messages', description: 'Contact form messages.' });
   return (
     <>
-      <PageHeader>
-        <h1>Messages</h1>
-      </PageHeader>
+      <ListHeader title="Messages" />
       <PagedList
         path="/admin/messages"
         filters={{}}
         columns={columns}
-        rowKey={(m) => m.id}
         caption="Contact messages, newest first"
-        empty="No messages yet."
-        loadFailed="Failed to load messages."
+        texts={{ empty: 'No messages yet.', loadFailed: 'Failed to load messages.' }}
         exportName="messages.csv"
       />
     </>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
-import { Actions, PageHeader, Pill, SmallButton, Toolbar } from '../../components/ui';
-import { PagedList, type Column } from '../../components/paged-list';
+import { Actions, Pill, SmallButton, Toolbar } from '../../components/ui';
+import { type Column, ListHeader, PagedList, SelectFilter } from '../../components/paged-list';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import type { AdminOrder, OrderKind, OrderStatus } from '../../lib/admin-types';
@@ -79,28 +79,10 @@ export function OrdersPage() {
 
   return (
     <>
-      <PageHeader>
-        <h1>Orders</h1>
-      </PageHeader>
+      <ListHeader title="Orders" />
       <Toolbar>
-        <label>
-          Status
-          <select value={status} onChange={(event) => setStatus(event.target.value)}>
-            <option value="">all</option>
-            {STATUSES.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Kind
-          <select value={kind} onChange={(event) => setKind(event.target.value)}>
-            <option value="">all</option>
-            {KINDS.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
-        </label>
+        <SelectFilter label="Status" value={status} onChange={setStatus} options={STATUSES} all />
+        <SelectFilter label="Kind" value={kind} onChange={setKind} options={KINDS} all />
         <label>
           From (IST date)
           <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
@@ -114,10 +96,8 @@ export function OrdersPage() {
         path="/admin/orders"
         filters={{ status: status || undefined, kind: kind || undefined, from: istDayStart(from), to: istDayStart(to, 1) }}
         columns={columns}
-        rowKey={(o) => o.id}
         caption="Orders, newest first"
-        empty="No orders found."
-        loadFailed="Failed to load orders."
+        texts={{ empty: 'No orders found.', loadFailed: 'Failed to load orders.' }}
         exportName="orders.csv"
         version={version}
       />

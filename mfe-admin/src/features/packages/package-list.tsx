@@ -2,13 +2,13 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
-import { Button, ButtonLink } from '@site/shared/ui/primitives';
+import { ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
-import { Actions, DataTable, Empty, LoadError, Loading, PageHeader, SmallButton, Toolbar } from '../../components/ui';
+import { Actions, SmallButton, Toolbar } from '../../components/ui';
 import { TAB_FILTERS, setPackageActive, type PackageTab } from './packages-api';
-import { Pager, usePagedList } from '../../components/paged-list';
+import { type Column, ListHeader, PagedTable, RefreshButton, usePagedList } from '../../components/paged-list';
 
 export const PACKAGE_TEXTS = {
   empty: 'No packages found.',
@@ -40,11 +40,11 @@ const TabList = styled.div`
   button[aria-selected='true'] { background: ${theme.color.primary}; color: ${theme.color.onPrimary}; font-weight: 700; }
 `;
 
-
 export function PackageList() {
   usePageMeta({ title: 'Packages', description: 'Packages by state and type.' });
   const [tab, setTab] = useState<PackageTab>('active');
-  const { list: packages, page, setPage } = usePagedList<Package>('/admin/packages', TAB_FILTERS[tab]);
+  const paged = usePagedList<Package>('/admin/packages', TAB_FILTERS[tab]);
+  const packages = paged.list;
   const [busy, setBusy] = useState<string | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -70,14 +70,36 @@ export function PackageList() {
     }
   }
 
+  const columns: Column<Package>[] = [
+    { header: 'Name', cell: (item) => item.name },
+    { header: 'Slug', cell: (item) => item.slug },
+    { header: 'Type', cell: (item) => item.package_type },
+    { header: 'Price', cell: (item) => item.price.toFixed(2), numeric: true },
+    { header: 'Active?', cell: (item) => (item.is_active ? 'Yes' : 'No') },
+    {
+      header: 'Actions',
+      cell: (item) => (
+        <Actions>
+          <ButtonLink as={Link} $variant="ghost" to={`/admin/packages/edit/${item.id}`} aria-label={`Edit ${item.name}`}>
+            Edit
+          </ButtonLink>
+          <SmallButton
+            type="button"
+            $variant="ghost"
+            disabled={busy === item.id}
+            aria-label={`${item.is_active ? 'Deactivate' : 'Reactivate'} ${item.name}`}
+            onClick={() => void toggle(item)}
+          >
+            {item.is_active ? 'Deactivate' : 'Reactivate'}
+          </SmallButton>
+        </Actions>
+      ),
+    },
+  ];
+
   return (
     <>
-      <PageHeader>
-        <h1>Packages</h1>
-        <ButtonLink as={Link} to="/admin/packages/new">
-          New Package
-        </ButtonLink>
-      </PageHeader>
+      <ListHeader title="Packages" create={{ to: '/admin/packages/new', label: 'New Package' }} />
       <Toolbar>
         <TabList role="tablist" aria-label="Packages">
           {TABS.map((item, index) => (
@@ -99,60 +121,16 @@ export function PackageList() {
             </button>
           ))}
         </TabList>
-        <Button type="button" $variant="ghost" onClick={packages.reload}>
-          Refresh
-        </Button>
+        <RefreshButton onClick={packages.reload} />
       </Toolbar>
       <div id="package-panel" role="tabpanel" aria-labelledby={`package-tab-${tab}`}>
-        {packages.state === 'loading' && <Loading />}
-        {packages.state === 'error' && <LoadError text={PACKAGE_TEXTS.loadFailed} onRetry={packages.reload} />}
-        {packages.state === 'ready' && packages.data.items.length === 0 && <Empty text={PACKAGE_TEXTS.empty} />}
-        {packages.state === 'ready' && packages.data.items.length > 0 && (
-          <DataTable caption={`Packages: ${tab}`}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Slug</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col">Active?</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {packages.data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.name}</td>
-                  <td>{item.slug}</td>
-                  <td>{item.package_type}</td>
-                  <td className="num">{item.price.toFixed(2)}</td>
-                  <td>{item.is_active ? 'Yes' : 'No'}</td>
-                  <td>
-                    <Actions>
-                      <ButtonLink as={Link} $variant="ghost" to={`/admin/packages/edit/${item.id}`} aria-label={`Edit ${item.name}`}>
-                        Edit
-                      </ButtonLink>
-                      <SmallButton
-                        type="button"
-                        $variant="ghost"
-                        disabled={busy === item.id}
-                        aria-label={`${item.is_active ? 'Deactivate' : 'Reactivate'} ${item.name}`}
-                        onClick={() => void toggle(item)}
-                      >
-                        {item.is_active ? 'Deactivate' : 'Reactivate'}
-                      </SmallButton>
-                    </Actions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        )}
-        {packages.state === 'ready' && packages.data.total > packages.data.page_size && (
-          <Pager data={packages.data} page={page} setPage={setPage} />
-        )}
+        <PagedTable
+          paged={paged}
+          columns={columns}
+          caption={`Packages: ${tab}`}
+          texts={PACKAGE_TEXTS}
+          pagerOnlyWhenPaged
+        />
       </div>
     </>
   );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { usePageMeta } from '@site/shared/page-meta';
-import { PageHeader, Pill, Toolbar } from '../../components/ui';
-import { PagedList, type Column } from '../../components/paged-list';
+import { Pill, Toolbar } from '../../components/ui';
+import { type Column, ListHeader, PagedList, SelectFilter } from '../../components/paged-list';
 import { formatIst } from '../../lib/ist';
 import type { SubscriberItem } from '../../lib/admin-types';
+
+const STATUSES = ['subscribed', 'unsubscribed'] as const;
 
 const columns: Column<SubscriberItem>[] = [
   { header: 'Email', cell: (s) => s.email },
@@ -17,30 +19,19 @@ const columns: Column<SubscriberItem>[] = [
 
 export function SubscribersPage() {
   usePageMeta({ title: 'Subscribers', description: 'Newsletter subscribers.' });
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<(typeof STATUSES)[number] | ''>('');
   return (
     <>
-      <PageHeader>
-        <h1>Subscribers</h1>
-      </PageHeader>
+      <ListHeader title="Subscribers" />
       <Toolbar>
-        <label>
-          Status
-          <select value={status} onChange={(event) => setStatus(event.target.value)}>
-            <option value="">all</option>
-            <option value="subscribed">subscribed</option>
-            <option value="unsubscribed">unsubscribed</option>
-          </select>
-        </label>
+        <SelectFilter label="Status" value={status} onChange={setStatus} options={STATUSES} all />
       </Toolbar>
       <PagedList
         path="/admin/subscribers"
         filters={{ status: status || undefined }}
         columns={columns}
-        rowKey={(s) => s.id}
         caption="Newsletter subscribers"
-        empty="No subscribers found."
-        loadFailed="Failed to load subscribers."
+        texts={{ empty: 'No subscribers found.', loadFailed: 'Failed to load subscribers.' }}
         exportName="subscribers.csv"
       />
     </>

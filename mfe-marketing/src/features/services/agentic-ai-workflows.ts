@@ -1,8 +1,7 @@
-import type { Service } from './service';
+import { serviceNamed, type Service } from './service';
 
 export const agenticAiWorkflows: Service = {
-  title: 'Agentic AI Workflows',
-  slug: 'agentic-ai-workflows',
+  ...serviceNamed('agentic-ai-workflows'),
   description:
     'AI agents that carry out multi-step work across your tools (research, triage, drafting and follow-ups) with approvals wherever a person should decide.',
   features: ['Multi-step task agents', 'Tool & API integrations', 'Human-in-the-loop approvals', 'Audit trail & guardrails'],

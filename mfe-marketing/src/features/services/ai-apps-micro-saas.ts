@@ -1,8 +1,7 @@
-import type { Service } from './service';
+import { serviceNamed, type Service } from './service';
 
 export const aiAppsMicroSaas: Service = {
-  title: 'AI Apps & Micro-SaaS Tools',
-  slug: 'ai-apps-micro-saas',
+  ...serviceNamed('ai-apps-micro-saas'),
   description:
     'Small, focused AI products, from a validated idea to a working MVP with sign-in, payments and analytics in weeks, built on a stack that can grow.',
   features: ['Idea validation & scoping', 'MVP in 4–6 weeks', 'Payments & subscriptions', 'Launch, hosting & iteration'],

@@ -1,8 +1,7 @@
-import type { Service } from './service';
+import { serviceNamed, type Service } from './service';
 
 export const aiChatbots: Service = {
-  title: 'AI Chatbots & Virtual Assistants',
-  slug: 'ai-chatbots',
+  ...serviceNamed('ai-chatbots'),
   description:
     'Assistants trained on your own documents that answer customers on your website, WhatsApp or Slack around the clock, and hand over to a person when it matters.',
   features: ['Trained on your content', 'Website, WhatsApp & Slack', 'Human handover', 'Analytics & improvement'],

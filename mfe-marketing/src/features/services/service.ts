@@ -1,4 +1,4 @@
-import type { ServiceSlug } from '@site/shared/site-config';
+import { serviceLinks, type ServiceSlug } from '@site/shared/site-config';
 
 export interface CaseStudy {
   title: string;
@@ -15,4 +15,10 @@ export interface Service {
   /** Our own constant HTML (never user input), rendered as-is on the service page. */
   detailedContent: string;
   caseStudies: CaseStudy[];
+}
+
+/** A service's slug and title, as the site config declares them. */
+export function serviceNamed(slug: ServiceSlug): Pick<Service, 'slug' | 'title'> {
+  const { title } = serviceLinks.find((service) => service.slug === slug)!;
+  return { slug, title };
 }

@@ -1,8 +1,7 @@
-import type { Service } from './service';
+import { serviceNamed, type Service } from './service';
 
 export const smartProcessAutomation: Service = {
-  title: 'Smart Process Automation',
-  slug: 'smart-process-automation',
+  ...serviceNamed('smart-process-automation'),
   description:
     'Automation of repetitive back-office work (documents, invoices, data entry and reports) that connects the tools you already have instead of replacing them.',
   features: ['Document & invoice extraction', 'Workflow orchestration', 'Spreadsheet & CRM sync', 'Scheduled reports & alerts'],

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * The site's absolute origin for links served in a page the visitor fetched (sitemap, robots, RSS):
- * PUBLIC_URL when set, else the origin the request came in on. The answer goes back to whoever
+ * The site's absolute origin for links served in a page the visitor fetched (sitemap, robots, RSS)
+ * and for the same-origin check: PUBLIC_URL when set, else the origin the request came in on. The answer goes back to whoever
  * sent the headers, so a forged Host only misleads the forger.
  */
 export function publicOrigin(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest): string {

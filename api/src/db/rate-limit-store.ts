@@ -1,6 +1,6 @@
 import { eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { rateLimits } from './rate-limit-table';
+import type { Db } from './database';
+import { rateLimits } from './tables';
 
 /** What @fastify/rate-limit expects back from a store: hits in the window and ms until it resets. */
 interface Hits {
