@@ -5,6 +5,9 @@ const FORBIDDEN = 'script, style, iframe, frame, frameset, object, embed, form, 
  * event handlers and script URLs in an inert document before React inserts it.
  */
 export function safeHtml(html: string): string {
+  // On the server (no DOM) the api's write-time sanitizer is the guard, and the browser does not
+  // patch server-rendered inner HTML: the render module sanitizes again before rendering.
+  if (typeof DOMParser === 'undefined') return html;
   const doc = new DOMParser().parseFromString(html, 'text/html');
   doc.body.querySelectorAll(FORBIDDEN).forEach((node) => node.remove());
   doc.body.querySelectorAll('*').forEach((element) => {
