@@ -77,7 +77,7 @@ test('admin, login and orders stay rendered in the browser', async ({ request })
 async function markServerNodes(page: Page): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      for (const node of document.querySelectorAll('main h1, header a')) (node as unknown as { fromServer: boolean }).fromServer = true;
+      document.querySelectorAll('main h1, header a').forEach((node) => ((node as unknown as { fromServer: boolean }).fromServer = true));
     });
   });
 }
