@@ -15,8 +15,23 @@ export const RENDERED_REMOTES = ['mfe_marketing', 'mfe_community', 'mfe_commerce
  */
 export const LOCAL_ORIGIN = 'http://site.local';
 
+/** Each web root gets its own origin (`http://site.local`, `http://2.site.local`, …). */
+const localRoots = new Map<string, string>();
+
+export function localOriginOf(webRoot: string): string {
+  for (const [origin, root] of localRoots) if (root === webRoot) return origin;
+  const origin = localRoots.size === 0 ? LOCAL_ORIGIN : `http://${localRoots.size + 1}.site.local`;
+  localRoots.set(origin, webRoot);
+  return origin;
+}
+
+/** The file a local URL names, never outside its web root's dist folders; null for other URLs. */
+export function localFileOf(url: URL): string | null {
+  const webRoot = localRoots.get(url.origin);
+  return webRoot ? localFile(webRoot, url) : null;
+}
+
 export function localFile(webRoot: string, url: URL): string | null {
-  if (url.origin !== LOCAL_ORIGIN) return null;
   const parts = decodeURIComponent(url.pathname).split('/').filter(Boolean);
   if (parts.some((part) => part === '..' || part.includes('\\'))) return null;
   const [first, dir, ...rest] = parts;
@@ -26,25 +41,24 @@ export function localFile(webRoot: string, url: URL): string | null {
 }
 
 /** The server container next to a browser entry: `<dir>/remoteEntry.js` → `<dir>/server/remoteEntry.js`. */
-export function serverEntryOf(browserEntry: string): string {
-  return new URL('server/remoteEntry.js', new URL(browserEntry, `${LOCAL_ORIGIN}/`)).href;
+export function serverEntryOf(browserEntry: string, localOrigin = LOCAL_ORIGIN): string {
+  return new URL('server/remoteEntry.js', new URL(browserEntry, `${localOrigin}/`)).href;
 }
 
-let filesPluginRoot: string | null = null;
+let filesPluginRegistered = false;
 
 /**
  * Lets every federation instance in the process (the api's and each container's own, which loads
  * the container's chunks) read local entries and chunks from disk: Node's fetch has no such URLs.
  */
-function registerLocalFiles(webRoot: string): void {
-  if (filesPluginRoot === webRoot) return;
-  if (filesPluginRoot !== null) throw new Error('Server rendering serves one WEB_ROOT per process');
-  filesPluginRoot = webRoot;
+function registerLocalFiles(): void {
+  if (filesPluginRegistered) return;
+  filesPluginRegistered = true;
   registerGlobalPlugins([
     {
       name: 'site-local-files',
       async fetch(url: string) {
-        const file = localFile(webRoot, new URL(url));
+        const file = localFileOf(new URL(url));
         if (!file) return undefined;
         try {
           return new Response(await readFile(file, 'utf8'), { headers: { 'content-type': 'text/javascript' } });
@@ -54,7 +68,7 @@ function registerLocalFiles(webRoot: string): void {
       },
       // Entries are evaluated the way the node runtime does it for fetched ones (a CommonJS wrapper).
       async loadEntry({ remoteInfo }: { remoteInfo: { entry: string; entryGlobalName: string } }) {
-        const file = localFile(webRoot, new URL(remoteInfo.entry));
+        const file = localFileOf(new URL(remoteInfo.entry));
         if (!file) return undefined;
         const code = await readFile(file, 'utf8');
         const module = { exports: {} as Record<string, unknown> };
@@ -95,10 +109,13 @@ export interface ContainerSet {
  * by remotes.json; a changed URL replaces that remote (`force`), so a redeploy renders its new build
  * without a restart.
  */
-export function createServerFederation(webRoot: string) {
-  registerLocalFiles(webRoot);
+let instances = 0;
+
+export function createServerFederation() {
+  registerLocalFiles();
+  instances += 1;
   const instance = createInstance({
-    name: 'site_api',
+    name: instances === 1 ? 'site_api' : `site_api_${instances}`,
     remotes: [],
     shareStrategy: 'loaded-first',
     shared: Object.fromEntries(

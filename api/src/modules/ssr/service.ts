@@ -7,7 +7,7 @@ import { publicOrigin } from '../../plugins/public-origin';
 import { sanitizeBlogHtml } from '../blogs/sanitize';
 import { searchBlogs } from '../blogs/service';
 import type { PublicCacheTag } from '../public-cache/service';
-import { createServerFederation, LOCAL_ORIGIN, RENDERED_REMOTES, serverEntryOf, type ServerFederation } from './federation';
+import { createServerFederation, localFile, localOriginOf, RENDERED_REMOTES, serverEntryOf, type ServerFederation } from './federation';
 import { RENDERED_MODULES, renderedRoute } from './pages';
 import { renderPage, type PreloadedData, type ShellServerModule } from './render';
 
@@ -73,6 +73,7 @@ function sanitizeBlogs(answer: unknown): unknown {
 export const ssrPlugin = fp<SsrOptions>(
   async (app: FastifyInstance, { config, timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500 }) => {
     const shellDist = path.join(config.WEB_ROOT, 'shell', 'dist');
+    const localOrigin = localOriginOf(config.WEB_ROOT);
     const cache = new Map<string, CachedPage>();
     let generation = 0;
     app.publicCache.onInvalidate((tags) => {
@@ -88,10 +89,9 @@ export const ssrPlugin = fp<SsrOptions>(
     /** The local file's modification time, to pick up a build replaced at the same URL. */
     const versionOf = async (entry: string): Promise<string> => {
       const url = new URL(entry);
-      if (url.origin !== LOCAL_ORIGIN) return entry;
-      const local = url.pathname.startsWith('/remotes/')
-        ? path.join(config.WEB_ROOT, ...url.pathname.split('/').slice(2, 3), 'dist', ...url.pathname.split('/').slice(3))
-        : path.join(shellDist, url.pathname);
+      if (url.origin !== localOrigin) return entry;
+      const local = localFile(config.WEB_ROOT, url);
+      if (!local) throw new Error(`${entry} is outside the web root`);
       return `${entry}?v=${(await stat(local)).mtimeMs}`;
     };
 
@@ -101,15 +101,15 @@ export const ssrPlugin = fp<SsrOptions>(
       const { mtimeMs } = await stat(indexPath);
       if (template.mtimeMs !== mtimeMs) Object.assign(template, { html: await readFile(indexPath, 'utf8'), mtimeMs });
       const remotes = JSON.parse(await readFile(path.join(shellDist, 'remotes.json'), 'utf8')) as Record<string, unknown>;
-      const wanted: Record<string, string> = { shell: await versionOf(`${LOCAL_ORIGIN}/server/remoteEntry.js`) };
+      const wanted: Record<string, string> = { shell: await versionOf(`${localOrigin}/server/remoteEntry.js`) };
       for (const name of RENDERED_REMOTES) {
         const entry = remotes[name];
         if (typeof entry !== 'string' || !entry) throw new Error(`remotes.json names no entry for ${name}`);
-        wanted[name] = await versionOf(serverEntryOf(entry));
+        wanted[name] = await versionOf(serverEntryOf(entry, localOrigin));
       }
       const key = JSON.stringify(wanted);
       if (deployment?.key !== key) {
-        federation ??= createServerFederation(config.WEB_ROOT);
+        federation ??= createServerFederation();
         const changed = federation.update(wanted);
         app.log.info({ changed }, 'server containers registered');
         const loaded = federation;
