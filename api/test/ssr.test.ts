@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -74,6 +75,13 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<div id="root"><main><h1>Rendered /privacy</h1></main></div>');
+  });
+
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const res = await app.inject({ url: '/privacy', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toContain('<h1>Rendered /privacy</h1>');
   });
 
   it('leaves /admin, /login and /orders to the browser', async () => {

@@ -73,8 +73,14 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       if (isPage && hasShell) {
         reply.header('Cache-Control', 'no-cache');
         // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
-        const rendered = app.hasDecorator('ssr') ? await app.ssr.html(request.url, request) : null;
-        if (rendered) return reply.type('text/html; charset=utf-8').send(rendered);
+        const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request.url, request) : null;
+        if (rendered) {
+          reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+          const accepted = String(request.headers['accept-encoding'] ?? '');
+          const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+          if (!encoding) return reply.send(rendered.html);
+          return reply.header('Content-Encoding', encoding).send(rendered.encode(encoding));
+        }
         // Content pages get their own title, description and OpenGraph tags (page-head module).
         const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
         if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);

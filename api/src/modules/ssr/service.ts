@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,8 +22,29 @@ export interface SsrOptions {
   cacheSize?: number;
 }
 
+/** A rendered page, and its compressed forms (made once per kept page). */
+export class RenderedHtml {
+  private readonly encoded = new Map<'br' | 'gzip', Buffer>();
+
+  constructor(readonly html: string) {}
+
+  encode(encoding: 'br' | 'gzip'): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.html.length } })
+          : gzipSync(this.html, { level: 6 });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
 export interface SsrService {
-  /** The page's HTML rendered on the server, or null: serve the shell for the browser to render. */
+  /** The page rendered on the server, or null: serve the shell for the browser to render. */
+  page(url: string, request: FastifyRequest): Promise<RenderedHtml | null>;
+  /** The page's HTML (see `page`). */
   html(url: string, request: FastifyRequest): Promise<string | null>;
   /** Rendered pages kept in memory. */
   readonly cached: number;
@@ -35,7 +57,7 @@ declare module 'fastify' {
 }
 
 interface CachedPage {
-  html: string;
+  page: RenderedHtml;
   tags: PublicCacheTag[];
 }
 
@@ -178,6 +200,9 @@ export const ssrPlugin = fp<SsrOptions>(
         return cache.size;
       },
       async html(url, request) {
+        return (await this.page(url, request))?.html ?? null;
+      },
+      async page(url, request) {
         const [pathname = '/', search = ''] = url.split('?');
         const route = renderedRoute(pathname);
         if (!route) return null;
@@ -188,7 +213,7 @@ export const ssrPlugin = fp<SsrOptions>(
           if (hit) {
             // The page is kept, the visit is still counted.
             if (route.blogSlug !== undefined) await readAnswers(pathname, request);
-            return hit.html;
+            return hit.page;
           }
           const startedGeneration = generation;
           const [{ shell, html: shellHtml, load }, preloaded] = await Promise.all([
@@ -199,14 +224,14 @@ export const ssrPlugin = fp<SsrOptions>(
           const rendering = performance.now();
           const template = (await app.pageHead.html(pathname, request)) ?? shellHtml;
           const page = await renderPage(shell, search ? `${pathname}?${search}` : pathname, preloaded ?? {}, timeoutMs);
-          const html = composeHtml(template, page, preloaded ?? {});
+          const rendered = new RenderedHtml(composeHtml(template, page, preloaded ?? {}));
           // Made while content changed: serve it, do not keep it.
           if (startedGeneration === generation) {
             if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
-            cache.set(cacheKey, { html, tags: route.tags });
+            cache.set(cacheKey, { page: rendered, tags: route.tags });
           }
           request.log.debug({ url, ms: Math.round(performance.now() - started), renderMs: Math.round(performance.now() - rendering) }, 'page rendered on the server');
-          return html;
+          return rendered;
         } catch (error) {
           request.log.warn({ err: error, url, ms: Math.round(performance.now() - started) }, 'server render failed: the browser renders the page');
           return null;
