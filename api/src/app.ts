@@ -145,7 +145,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(mediaGatewayRoutes, { store: mediaStore });
 
   await app.register(pageHeadPlugin, { config });
-  if (serveWeb) await app.register(ssrPlugin, { config });
+  if (serveWeb) await app.register(ssrPlugin, { config, store: mediaStore });
   if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
   else
     app.setNotFoundHandler(async (request, reply) =>

@@ -102,7 +102,8 @@ test('a blog\'s media takes its box at once: the summary does not move when the 
     await held;
     await route.continue();
   });
-  await page.goto(`/blog/${blog.slug}`);
+  // The image is in the served HTML: the page's load event waits for it.
+  await page.goto(`/blog/${blog.slug}`, { waitUntil: 'domcontentloaded' });
   const summary = page.getByText('Stays put.');
   await expect(summary).toBeVisible();
   const before = (await summary.boundingBox())!.y;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPackage } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
@@ -31,11 +32,15 @@ async function deploy(remote: string, federationName: string, change: (file: str
   const version = `v-${randomUUID().slice(0, 8)}`;
   const target = path.join(dist, version);
   deployed.push(target);
-  await cp(dist, target, {
+  // Through a temporary folder: a folder cannot be copied into itself.
+  const staging = await mkdtemp(path.join(tmpdir(), 'deploy-'));
+  await cp(dist, staging, {
     recursive: true,
     // Only this build's files: no earlier copy, and no precompressed file that would hide a change.
     filter: (source) => !/\/v-[0-9a-f]{8}(\/|$)/.test(source.slice(dist.length)) && !/\.(br|gz)$/.test(source),
   });
+  await cp(staging, target, { recursive: true });
+  await rm(staging, { recursive: true, force: true });
   for (const dir of [target, path.join(target, 'server')]) {
     for (const name of await readdir(dir)) {
       if (!name.endsWith('.js')) continue;

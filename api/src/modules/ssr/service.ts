@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { publicOrigin } from '../../plugins/public-origin';
 import { sanitizeBlogHtml } from '../blogs/sanitize';
+import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
 import { searchBlogs } from '../blogs/service';
+import type { MediaStore } from '../media/store';
 import type { PublicCacheTag } from '../public-cache/service';
 import { createServerFederation, localFile, localOriginOf, RENDERED_REMOTES, serverEntryOf, type ServerFederation } from './federation';
 import { RENDERED_MODULES, renderedRoute } from './pages';
@@ -14,6 +16,8 @@ import { renderPage, type PreloadedData, type ShellServerModule } from './render
 
 export interface SsrOptions {
   config: Config;
+  /** Where uploaded media live: a blog's answer names its media's kind (image or video). */
+  store: MediaStore;
   /** A render slower than this is abandoned and the page is left to the browser. */
   timeoutMs?: number;
   /** Loading a (re)deployed container's code, before the render's own budget starts. */
@@ -93,8 +97,9 @@ function sanitizeBlogs(answer: unknown): unknown {
  * from, cached until content changes. Any failure or a slow render leaves the page to the browser.
  */
 export const ssrPlugin = fp<SsrOptions>(
-  async (app: FastifyInstance, { config, timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500 }) => {
+  async (app: FastifyInstance, { config, store, timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500 }) => {
     const shellDist = path.join(config.WEB_ROOT, 'shell', 'dist');
+    const mediaType = mediaTypeResolver(store);
     const localOrigin = localOriginOf(config.WEB_ROOT);
     const cache = new Map<string, CachedPage>();
     let generation = 0;
@@ -118,11 +123,28 @@ export const ssrPlugin = fp<SsrOptions>(
     };
 
     /** Reads remotes.json and the shell's files; (re)registers what changed since the last render. */
+    const remotesPath = path.join(shellDist, 'remotes.json');
+    let lastCheck = { at: 0, remotesMtimeMs: -1 };
+
+    /**
+     * The current deployment. remotes.json is looked at on every request (a new URL is rendered at
+     * once); the files behind unchanged URLs (a build replaced in place) at most once a second.
+     */
     const currentShell = async (): Promise<{ shell: ShellServerModule; html: string; load: (id: string) => Promise<unknown> }> => {
+      const remotesMtimeMs = (await stat(remotesPath)).mtimeMs;
+      if (!deployment || remotesMtimeMs !== lastCheck.remotesMtimeMs || Date.now() - lastCheck.at >= 1000) {
+        await checkDeployment();
+        lastCheck = { at: Date.now(), remotesMtimeMs };
+      }
+      if (!deployment) throw new Error('No deployment to render with');
+      return { shell: await deployment.shell, html: template.html, load: deployment.load };
+    };
+
+    const checkDeployment = async (): Promise<void> => {
       const indexPath = path.join(shellDist, 'index.html');
       const { mtimeMs } = await stat(indexPath);
       if (template.mtimeMs !== mtimeMs) Object.assign(template, { html: await readFile(indexPath, 'utf8'), mtimeMs });
-      const remotes = JSON.parse(await readFile(path.join(shellDist, 'remotes.json'), 'utf8')) as Record<string, unknown>;
+      const remotes = JSON.parse(await readFile(remotesPath, 'utf8')) as Record<string, unknown>;
       const wanted: Record<string, string> = { shell: await versionOf(`${localOrigin}/server/remoteEntry.js`) };
       for (const name of RENDERED_REMOTES) {
         const entry = remotes[name];
@@ -149,7 +171,6 @@ export const ssrPlugin = fp<SsrOptions>(
         // Every page may now look different.
         cache.clear();
       }
-      return { shell: await deployment.shell, html: template.html, load: deployment.load };
     };
 
     const withBudget = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
@@ -176,7 +197,8 @@ export const ssrPlugin = fp<SsrOptions>(
                 ip: request.ip,
                 userAgent: String(request.headers['user-agent'] ?? ''),
               });
-              answers[key] = sanitizeBlogs(JSON.parse(JSON.stringify(found)));
+              // The same answer as GET /api/blogs/search (with its media's kind).
+              answers[key] = sanitizeBlogs(JSON.parse(JSON.stringify(await withMediaTypes(found, mediaType))));
               return;
             }
             const response = await app.inject({ method: 'GET', url: `/api${key}` });
@@ -209,6 +231,8 @@ export const ssrPlugin = fp<SsrOptions>(
         const cacheKey = `${publicOrigin(config, request)}${url}`;
         const started = performance.now();
         try {
+          // A redeploy forgets the kept pages.
+          const current = await withBudget(currentShell(), loadTimeoutMs, 'loading the server containers');
           const hit = cache.get(cacheKey);
           if (hit) {
             // The page is kept, the visit is still counted.
@@ -216,10 +240,8 @@ export const ssrPlugin = fp<SsrOptions>(
             return hit.page;
           }
           const startedGeneration = generation;
-          const [{ shell, html: shellHtml, load }, preloaded] = await Promise.all([
-            withBudget(currentShell(), loadTimeoutMs, 'loading the server containers'),
-            readAnswers(pathname, request),
-          ]);
+          const { shell, html: shellHtml, load } = current;
+          const preloaded = await readAnswers(pathname, request);
           await withBudget(load(route.module), loadTimeoutMs, `loading ${route.module}`);
           const rendering = performance.now();
           const template = (await app.pageHead.html(pathname, request)) ?? shellHtml;
