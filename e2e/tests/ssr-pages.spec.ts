@@ -116,6 +116,11 @@ test('a blog post hydrates with the answer it was rendered with, asking the api 
   await expect(page.locator('main time')).toHaveAttribute('datetime', '2026-03-01T10:00:00.000Z');
   expect(consoleErrors).toEqual([]);
   await expectInteractive(page, 'Community', 'The Tiny Titans Community');
+  // The server's answer was for the first page only: coming back reads the post afresh.
+  const reread = page.waitForRequest(/\/api\/blogs\/search\?field=slug/);
+  await page.goBack();
+  await reread;
+  await expect(page.getByRole('heading', { level: 1, name: 'Hydrated post' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from '@site/shared/ui/global-style';
 import { PreloadedDataProvider, type PreloadedData } from '@site/shared/preloaded';
@@ -16,17 +16,33 @@ interface AppProps {
 }
 
 const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;
+const NOTHING_PRELOADED = {};
+
+/** The server's answers belong to the first page: another page (or a return to it) reads afresh. */
+function ForgetPreloadedOnNavigation({ forget }: { forget: () => void }) {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) forget();
+  }, [pathname, forget]);
+  return null;
+}
 
 /** The same tree on the server (server-app.tsx) and in the browser, so hydration matches. */
-export function App({ preloaded = {}, router = browserRouter }: AppProps) {
+export function App({ preloaded = NOTHING_PRELOADED, router = browserRouter }: AppProps) {
+  const [data, setData] = useState(preloaded);
+  const [forget] = useState(() => () => setData(NOTHING_PRELOADED));
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <PreloadedDataProvider data={preloaded}>
+      <PreloadedDataProvider data={data}>
         {router(
-          <Layout>
-            <AppRoutes />
-          </Layout>,
+          <>
+            <ForgetPreloadedOnNavigation forget={forget} />
+            <Layout>
+              <AppRoutes />
+            </Layout>
+          </>,
         )}
       </PreloadedDataProvider>
       <LazyToaster />
