@@ -126,6 +126,9 @@ async function main() {
       '/api/packages/public/search?field=package_type&value=subscription',
       '/api/blogs/rss.xml',
       '/sitemap.xml',
+      // Server-rendered pages (decision 017): kept HTML; a blog post still counts its view per visit.
+      '/',
+      ...(sampleBlog ? [`/blog/${sampleBlog}`] : []),
     ];
     const rows = [baseline];
     for (const path of reads) rows.push(await load(`${server.url}${path}`));

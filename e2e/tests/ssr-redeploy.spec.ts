@@ -62,9 +62,9 @@ test('a redeployed remote is rendered on the server in its new version without r
   // The new build renames the page (in its browser and its server code alike).
   await deploy('mfe-marketing', 'mfe_marketing', (_file, code) => code.replaceAll("'Privacy Policy'", "'Privacy Notice'").replaceAll('"Privacy Policy"', '"Privacy Notice"'));
 
-  const after = await (await request.get('/privacy')).text();
-  expect(after).toContain('<h1>Privacy Notice</h1>');
-  expect(after).not.toContain('<h1>Privacy Policy</h1>');
+  // The server looks at remotes.json again within half a second.
+  await expect.poll(async () => (await request.get('/privacy')).text()).toContain('<h1>Privacy Notice</h1>');
+  expect(await (await request.get('/privacy')).text()).not.toContain('<h1>Privacy Policy</h1>');
 
   // The browser hydrates the new server HTML with the new browser build.
   await page.goto('/privacy');
@@ -82,7 +82,9 @@ test('a remote whose server build is broken is rendered by the browser instead',
     file === path.join('server', 'remoteEntry.js') ? 'throw new Error("a broken server build");' : code,
   );
 
-  // The server answers the page without its body, for the browser to render as before.
+  // The server answers the page without its body (once it has seen the deploy), for the browser to
+  // render as before.
+  await expect.poll(async () => (await request.get(`/packages/${pkg.slug}`)).text()).toContain('<div id="root"></div>');
   const response = await request.get(`/packages/${pkg.slug}`);
   expect(response.status()).toBe(200);
   const html = await response.text();

@@ -78,7 +78,7 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
           reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
           const accepted = String(request.headers['accept-encoding'] ?? '');
           const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-          if (!encoding) return reply.send(rendered.html);
+          if (!encoding) return reply.send(rendered.bytes);
           return reply.header('Content-Encoding', encoding).send(rendered.encode(encoding));
         }
         // Content pages get their own title, description and OpenGraph tags (page-head module).

@@ -29,16 +29,20 @@ export interface SsrOptions {
 /** A rendered page, and its compressed forms (made once per kept page). */
 export class RenderedHtml {
   private readonly encoded = new Map<'br' | 'gzip', Buffer>();
+  /** The UTF-8 bytes, encoded once rather than on every answer. */
+  readonly bytes: Buffer;
 
-  constructor(readonly html: string) {}
+  constructor(readonly html: string) {
+    this.bytes = Buffer.from(html, 'utf8');
+  }
 
   encode(encoding: 'br' | 'gzip'): Buffer {
     let body = this.encoded.get(encoding);
     if (!body) {
       body =
         encoding === 'br'
-          ? brotliCompressSync(this.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.html.length } })
-          : gzipSync(this.html, { level: 6 });
+          ? brotliCompressSync(this.bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.html.length } })
+          : gzipSync(this.bytes, { level: 6 });
       this.encoded.set(encoding, body);
     }
     return body;
@@ -64,6 +68,9 @@ interface CachedPage {
   page: RenderedHtml;
   tags: PublicCacheTag[];
 }
+
+/** How often a deployment (remotes.json and the server containers' files) is looked at again. */
+const CHECK_EVERY_MS = 500;
 
 /** The id of the preloaded-data script; the shell reads it (shared/src/preloaded.tsx). */
 const PRELOADED_SCRIPT_ID = 'preloaded-data';
@@ -124,17 +131,16 @@ export const ssrPlugin = fp<SsrOptions>(
 
     /** Reads remotes.json and the shell's files; (re)registers what changed since the last render. */
     const remotesPath = path.join(shellDist, 'remotes.json');
-    let lastCheck = { at: 0, remotesMtimeMs: -1 };
+    let lastCheck = { at: 0 };
 
     /**
-     * The current deployment. remotes.json is looked at on every request (a new URL is rendered at
-     * once); the files behind unchanged URLs (a build replaced in place) at most once a second.
+     * The current deployment: remotes.json and the files it names are looked at again at most every
+     * half second, so a redeploy is rendered within that time without a file check per request.
      */
     const currentShell = async (): Promise<{ shell: ShellServerModule; html: string; load: (id: string) => Promise<unknown> }> => {
-      const remotesMtimeMs = (await stat(remotesPath)).mtimeMs;
-      if (!deployment || remotesMtimeMs !== lastCheck.remotesMtimeMs || Date.now() - lastCheck.at >= 1000) {
+      if (!deployment || Date.now() - lastCheck.at >= CHECK_EVERY_MS) {
         await checkDeployment();
-        lastCheck = { at: Date.now(), remotesMtimeMs };
+        lastCheck = { at: Date.now() };
       }
       if (!deployment) throw new Error('No deployment to render with');
       return { shell: await deployment.shell, html: template.html, load: deployment.load };
