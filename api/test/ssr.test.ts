@@ -33,29 +33,35 @@ module.exports = { shell: { init() {}, get() { return Promise.resolve(() => ({ S
 const remoteContainer = (name: string) =>
   `module.exports = { ${name}: { init() {}, get() { return Promise.resolve(() => ({ default: () => null })); } } };`;
 
+/** A built site in miniature: the shell's HTML and remotes.json, and a server container per front end. */
+async function fakeWebRoot(): Promise<string> {
+  const webRoot = await mkdtemp(path.join(tmpdir(), 'ssr-'));
+  const shell = path.join(webRoot, 'shell', 'dist');
+  await mkdir(path.join(shell, 'server'), { recursive: true });
+  await writeFile(path.join(shell, 'index.html'), SHELL_HTML);
+  await writeFile(path.join(shell, 'server', 'remoteEntry.js'), SHELL_CONTAINER);
+  const remotes: Record<string, string> = {};
+  for (const [dir, name] of [
+    ['mfe-marketing', 'mfe_marketing'],
+    ['mfe-community', 'mfe_community'],
+    ['mfe-commerce', 'mfe_commerce'],
+    ['mfe-admin', 'mfe_admin'],
+  ] as const) {
+    await mkdir(path.join(webRoot, dir, 'dist', 'server'), { recursive: true });
+    await writeFile(path.join(webRoot, dir, 'dist', 'server', 'remoteEntry.js'), remoteContainer(name));
+    remotes[name] = `/remotes/${dir}/remoteEntry.js`;
+  }
+  await writeFile(path.join(shell, 'remotes.json'), JSON.stringify(remotes));
+  return webRoot;
+}
+
 describe.each(testDatabases())('server-rendered pages on $name', (target) => {
   let app: FastifyInstance;
   let webRoot: string;
   const logs: { level: number; msg: string; url?: string }[] = [];
 
   beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'ssr-'));
-    const shell = path.join(webRoot, 'shell', 'dist');
-    await mkdir(path.join(shell, 'server'), { recursive: true });
-    await writeFile(path.join(shell, 'index.html'), SHELL_HTML);
-    await writeFile(path.join(shell, 'server', 'remoteEntry.js'), SHELL_CONTAINER);
-    const remotes: Record<string, string> = {};
-    for (const [dir, name] of [
-      ['mfe-marketing', 'mfe_marketing'],
-      ['mfe-community', 'mfe_community'],
-      ['mfe-commerce', 'mfe_commerce'],
-      ['mfe-admin', 'mfe_admin'],
-    ] as const) {
-      await mkdir(path.join(webRoot, dir, 'dist', 'server'), { recursive: true });
-      await writeFile(path.join(webRoot, dir, 'dist', 'server', 'remoteEntry.js'), remoteContainer(name));
-      remotes[name] = `/remotes/${dir}/remoteEntry.js`;
-    }
-    await writeFile(path.join(shell, 'remotes.json'), JSON.stringify(remotes));
+    webRoot = await fakeWebRoot();
     app = await buildApp({
       config: testConfig({ WEB_ROOT: webRoot, LOG_LEVEL: 'warn' }),
       database: await target.open(),
@@ -129,5 +135,46 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     const html = composeHtml(SHELL_HTML, { html: '<p>x</p>', styles: '' }, { '/events': [{ title: '</script><script>alert(1)</script>' }] });
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('\\u003c/script\\u003e');
+  });
+});
+
+// Two instances on one PostgreSQL database: a write on one forgets the rendered page on the other.
+const postgres = testDatabases().filter((target) => target.name === 'postgres');
+for (const target of postgres) describe('rendered pages across two instances on PostgreSQL', () => {
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  let webRoot: string;
+  let closeSecond: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    webRoot = await fakeWebRoot();
+    const config = () => testConfig({ WEB_ROOT: webRoot });
+    const database = await target.open();
+    one = await buildApp({ config: config(), database, logger: false });
+    await one.ready();
+    await registerTestAdmin(one);
+    const { openDatabase } = await import('../src/db/database');
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const current = (await database.withSession((s) => s.query<{ name: string }>('SELECT current_database() AS name')))[0]!.name;
+    url.pathname = `/${current}`;
+    const second = await openDatabase({ kind: 'postgres', url: url.href });
+    two = await buildApp({ config: config(), database: second, logger: false });
+    await two.ready();
+    closeSecond = () => second.close();
+  });
+  afterAll(async () => {
+    await two?.close();
+    await closeSecond?.();
+    await one?.close();
+    await target.dispose();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  it('renders the other instance\'s write once it hears of it', async () => {
+    expect((await two.inject({ url: '/community' })).body).not.toContain('Across instances');
+    await createEvent(one, { title: 'Across instances' });
+    await expect
+      .poll(async () => (await two.inject({ url: '/community' })).body, { timeout: 2000, interval: 50 })
+      .toContain('events: Across instances');
   });
 });
