@@ -59,6 +59,16 @@ const boundaries = [
       ],
     },
   },
+  {
+    // The server render hosts the front ends' containers: it provides their React, router and styles.
+    files: ['api/src/modules/ssr/**/*.ts', 'api/test/ssr*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@site/shared/(?!contracts/)', message: 'The api uses only shared contracts.' }] },
+      ],
+    },
+  },
 ];
 
 export default tseslint.config(

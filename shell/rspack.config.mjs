@@ -1,3 +1,7 @@
-import { createConfig } from '@site/shared/build/rspack';
+import { createConfigs } from '@site/shared/build/rspack';
 
-export default createConfig({ dir: import.meta.dirname, name: 'shell', title: 'Tiny Titans AI' });
+// The server build exposes the layout and routes the api renders pages in.
+export default createConfigs(
+  { dir: import.meta.dirname, name: 'shell', title: 'Tiny Titans AI' },
+  { './ServerApp': './src/server-app.tsx' },
+);

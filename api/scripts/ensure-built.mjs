@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const packages = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'];
 const entryOf = (pkg) => path.join(root, pkg, 'dist', pkg === 'shell' ? 'index.html' : 'remoteEntry.js');
-const missing = packages.filter((pkg) => !existsSync(entryOf(pkg)));
+// The api renders public pages from these server containers (decision 017); admin has none.
+const serverEntryOf = (pkg) => (pkg === 'mfe-admin' ? null : path.join(root, pkg, 'dist', 'server', 'remoteEntry.js'));
+const missing = packages.filter((pkg) => !existsSync(entryOf(pkg)) || (serverEntryOf(pkg) && !existsSync(serverEntryOf(pkg))));
 
 if (missing.length) {
   console.log(`Building ${missing.join(', ')}…`);

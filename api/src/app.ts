@@ -36,6 +36,7 @@ import { openMediaStore } from './modules/media/plugin';
 import { sitemapPlugin } from './modules/sitemap/service';
 import { publicCachePlugin } from './modules/public-cache/service';
 import { pageHeadPlugin } from './modules/page-head/service';
+import { ssrPlugin } from './modules/ssr/service';
 import { addContentSitemapSources } from './modules/sitemap/content-sources';
 import { contactRoutes } from './modules/contacts/routes';
 import { newsletterRoutes } from './modules/newsletters/routes';
@@ -159,6 +160,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(mediaGatewayRoutes, { store: mediaStore });
 
   await app.register(pageHeadPlugin);
+  if (serveWeb) await app.register(ssrPlugin, { config, store: mediaStore });
   if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
   else app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 

@@ -27,6 +27,9 @@ const READS = [
   '/api/packages/public/search?field=package_type&value=subscription',
   '/api/blogs/rss.xml',
   '/sitemap.xml',
+  // Server-rendered pages (decision 017), answered from the rendered-page cache.
+  '/',
+  '/community',
 ];
 /** The flags ../shared/ENVIRONMENT.md gives for Debian's chromium. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -29,3 +29,19 @@ export { expect };
 export async function mainHeading(page: Page) {
   return page.locator('main h1').first();
 }
+
+/**
+ * Opens `path` the way a visitor reaches it from another page of the site: a client-side navigation,
+ * where the browser itself makes the page's api reads (which tests can then intercept). A first
+ * visit's page is server-rendered with its answers already in it.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto('/privacy');
+  await expect(page.locator('main h1').first()).toHaveText('Privacy Policy');
+  // Hydrated once the header's links are handled by the router (the browser build has loaded).
+  await page.waitForLoadState('networkidle');
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, openInApp, test } from '../support/fixtures';
 import { createEvent, createPackage, uniqueSlug } from '../support/content-api';
 import { registerBuyer, signedInBuyer } from '../support/commerce';
 
@@ -94,7 +94,7 @@ test('an unknown package and a failed load have their own messages', async ({ pa
   await page.goto('/packages/no-such-package');
   await expect(page.getByRole('alert')).toHaveText('Package not found.');
   await page.route('**/api/packages/public/search**', (route) => route.fulfill({ status: 500, json: { error: 'internal', message: 'x' } }));
-  await page.goto('/packages/any-package');
+  await openInApp(page, '/packages/any-package');
   await expect(page.getByRole('alert')).toHaveText('Failed to load package.');
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '../support/fixtures';
+import { expect, openInApp, test } from '../support/fixtures';
 import { PNG_1PX, WEBM_HEADER, createBlog, uniqueSlug, uploadMedia } from '../support/content-api';
 
 const fakeBlog = (n: number, media: string | null = null) => ({
@@ -33,7 +33,7 @@ test('the blogs carousel wraps around, strips HTML from previews and replaces br
   await page.route('**/api/blogs/search?field=status**', (route) =>
     route.fulfill({ json: [fakeBlog(1, 'https://127.0.0.1:9/broken.png'), fakeBlog(2), fakeBlog(3), fakeBlog(4)] }),
   );
-  await page.goto('/community');
+  await openInApp(page, '/community');
   const titles = carousel(page).getByRole('listitem').locator('h3');
   await expect(titles).toHaveText(['Fake post 1', 'Fake post 2', 'Fake post 3']);
   await carousel(page).getByRole('button', { name: 'Previous blog posts' }).click();
@@ -102,7 +102,8 @@ test('a blog\'s media takes its box at once: the summary does not move when the 
     await held;
     await route.continue();
   });
-  await page.goto(`/blog/${blog.slug}`);
+  // The image is in the served HTML: the page's load event waits for it.
+  await page.goto(`/blog/${blog.slug}`, { waitUntil: 'domcontentloaded' });
   const summary = page.getByText('Stays put.');
   await expect(summary).toBeVisible();
   const before = (await summary.boundingBox())!.y;
@@ -116,7 +117,7 @@ test('a blog whose media URL names a video file shows a video', async ({ page })
   await page.route('**/api/blogs/search?field=slug**', (route) =>
     route.fulfill({ json: [{ ...fakeBlog(5, 'https://media.example/clip.mp4'), slug: 'fake-video' }] }),
   );
-  await page.goto('/blog/fake-video');
+  await openInApp(page, '/blog/fake-video');
   await expect(page.locator('main video')).toHaveAttribute('src', 'https://media.example/clip.mp4');
 });
 
@@ -127,7 +128,7 @@ test('a missing, draft or failing blog shows Blog not found.', async ({ page }) 
   await page.goto(`/blog/${draft.slug}`);
   await expect(page.getByText('Blog not found.')).toBeVisible();
   await page.route('**/api/blogs/search**', (route) => route.abort());
-  await page.goto('/blog/sample-automation-checklist');
+  await openInApp(page, '/blog/sample-automation-checklist');
   await expect(page.getByText('Blog not found.')).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, openInApp, test } from '../support/fixtures';
 import { createEvent, createPackage, uniqueSlug } from '../support/content-api';
 
 const start = new Date(Date.UTC(2031, 2, 10, 9, 30));
@@ -29,7 +29,7 @@ const cardTitles = (page: Page) => carousel(page).getByRole('listitem').locator(
 
 test('the events carousel wraps around at both ends', async ({ page }) => {
   await serveEvents(page, [1, 2, 3, 4].map((n) => fakeEvent(n)));
-  await page.goto('/community');
+  await openInApp(page, '/community');
   await expect(cardTitles(page)).toHaveText(['Fake event 1', 'Fake event 2', 'Fake event 3']);
   await expect(carousel(page).getByText('1 of 4')).toBeVisible();
   await carousel(page).getByRole('button', { name: 'Previous events' }).click();
@@ -46,7 +46,7 @@ test('the events carousel wraps around at both ends', async ({ page }) => {
 
 test('an event opens in a modal that locks scrolling, traps focus and closes with Escape', async ({ page }) => {
   await serveEvents(page, [fakeEvent(1), fakeEvent(2, null)]);
-  await page.goto('/community');
+  await openInApp(page, '/community');
   const overflow = () =>
     page.evaluate(() => [getComputedStyle(document.documentElement).overflow, getComputedStyle(document.body).overflow]);
   expect(await overflow()).not.toContain('hidden');
@@ -90,7 +90,7 @@ test('an event opens in a modal that locks scrolling, traps focus and closes wit
 
 test('event cards are articles with a heading and one short-named button (no heading in a button)', async ({ page }) => {
   await serveEvents(page, [fakeEvent(1), fakeEvent(2)]);
-  await page.goto('/community');
+  await openInApp(page, '/community');
   const card = carousel(page).getByRole('article', { name: 'Fake event 1' });
   await expect(card.getByRole('heading', { level: 3, name: 'Fake event 1' })).toBeVisible();
   await expect(card.getByRole('button')).toHaveCount(1);
@@ -100,7 +100,7 @@ test('event cards are articles with a heading and one short-named button (no hea
 
 test('when events cannot be loaded, sample events are shown with a note and cannot lead to Event not found.', async ({ page }) => {
   await page.route('**/api/events**', (route) => route.abort());
-  await page.goto('/community');
+  await openInApp(page, '/community');
   await expect(page.getByText('Note: Showing sample events. Live event data may be unavailable.')).toBeVisible();
   await expect(cardTitles(page).first()).toHaveText(/^Sample event:/);
   await cardTitles(page).first().click();
@@ -112,7 +112,7 @@ test('when events cannot be loaded, sample events are shown with a note and cann
 
 test('when there are no events, sample events are shown without the note', async ({ page }) => {
   await serveEvents(page, []);
-  await page.goto('/community');
+  await openInApp(page, '/community');
   await expect(cardTitles(page).first()).toHaveText(/^Sample event:/);
   await expect(page.getByText('Note: Showing sample events.', { exact: false })).toHaveCount(0);
 });
@@ -153,7 +153,7 @@ test('the event page shows a loading state', async ({ page }) => {
     await held;
     await route.continue();
   });
-  await page.goto('/event/sample-ai-agents-workshop');
+  await openInApp(page, '/event/sample-ai-agents-workshop');
   await expect(page.getByRole('status').filter({ hasText: 'Loading event…' })).toBeVisible();
   release();
   await expect(page.locator('main h1')).toHaveText('Sample event: AI Agents Workshop');

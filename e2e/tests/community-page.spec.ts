@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '../support/fixtures';
+import { expect, openInApp, test } from '../support/fixtures';
 
 test.describe('/community', () => {
   test('shows the heading, stats, team, benefits and both carousels', async ({ page }) => {
@@ -88,7 +88,7 @@ test.describe('/community', () => {
 
   test('the blogs carousel reports a loading failure', async ({ page }) => {
     await page.route('**/api/blogs/search**', (route) => route.abort());
-    await page.goto('/community');
+    await openInApp(page, '/community');
     await expect(page.getByText('Failed to load blogs.')).toBeVisible();
   });
 

@@ -11,6 +11,8 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|xml)$/;
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
+    // The server container (dist/server) is read by the api, not sent to browsers.
+    if (entry.isDirectory() && entry.name === 'server') continue;
     if (entry.isDirectory()) yield* files(full);
     else yield full;
   }

@@ -7,6 +7,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const sharedDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
 const sharedManifest = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
 
 export const DEV_PORTS = { shell: 8080, mfe_marketing: 8081, mfe_community: 8082, mfe_commerce: 8083, mfe_admin: 8084 };
@@ -48,7 +49,7 @@ export function sharedModules() {
 
 // react-router's package exports point every condition at its development build; production
 // builds take its production files, through the client subset the site uses.
-const reactRouterDir = path.dirname(createRequire(path.join(sharedDir, 'package.json')).resolve('react-router/package.json'));
+const reactRouterDir = path.dirname(requireFromShared.resolve('react-router/package.json'));
 const productionAliases = () => ({
   'react-router-production$': path.join(reactRouterDir, 'dist/production/index.mjs'),
   'react-router$': path.join(sharedDir, 'build/react-router-client.mjs'),
@@ -154,5 +155,85 @@ export function createConfig({ dir, name, exposes, title }) {
         ],
       },
     };
+  };
+}
+
+/**
+ * The server container of a remote (or of the shell's server layout): the same exposed modules,
+ * built for Node (`async-node`, `commonjs-module`) into dist/server, loaded by the api at run time
+ * from the URL remotes.json names (+ `server/remoteEntry.js`). Shared singletons come from the
+ * api's own React, react-dom, styled-components and router; `@site/shared` from the shell.
+ *
+ * @param {{ dir: string, name: string, exposes: Record<string, string> }} options
+ */
+export function createServerConfig({ dir, name, exposes }) {
+  return (_env, argv) => {
+    const prod = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    const client = createConfig({ dir, name: 'shell', title: '' })(_env, argv);
+    return {
+      name: 'server',
+      mode: prod ? 'production' : 'development',
+      context: dir,
+      target: 'async-node',
+      // The container is the only entry the api needs.
+      entry: {},
+      devtool: false,
+      output: {
+        path: path.join(dir, 'dist', 'server'),
+        // Chunks are found next to the container's own URL (the node runtime plugin resolves them
+        // from the entry the api loaded), wherever the remote is deployed.
+        publicPath: '',
+        uniqueName: `${name}_server`,
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:10].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        library: { type: 'commonjs-module' },
+        clean: true,
+      },
+      resolve: client.resolve,
+      module: {
+        ...client.module,
+        rules: client.module.rules.map((rule) =>
+          rule.loader === 'builtin:swc-loader'
+            ? { ...rule, options: { ...rule.options, env: { targets: ['node >= 20'] } } }
+            : // The browser build emits the files; the server only needs their URLs.
+              { ...rule, generator: { emit: false, publicPath: '' } },
+        ),
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          library: { type: 'commonjs-module', name },
+          remoteType: 'script',
+          runtimePlugins: [requireFromShared.resolve('@module-federation/node/runtimePlugin')],
+          dts: false,
+          manifest: false,
+          experiments: { optimization: { disableSnapshot: true, target: 'node' } },
+        }),
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development') }),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimize: false },
+      performance: false,
+    };
+  };
+}
+
+/**
+ * The browser build and, for production, the server container of the modules the api renders.
+ *
+ * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string>, title: string }} options
+ * @param {Record<string, string>} serverExposes
+ */
+export function createConfigs(options, serverExposes) {
+  const client = createConfig(options);
+  const server = createServerConfig({ dir: options.dir, name: options.name, exposes: serverExposes });
+  return (env, argv) => {
+    const prod = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    // The server build runs after the browser build, whose output cleaning would remove it otherwise.
+    return prod ? [{ ...client(env, argv), name: 'client' }, { ...server(env, argv), dependencies: ['client'] }] : client(env, argv);
   };
 }

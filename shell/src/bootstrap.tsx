@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { readPreloadedData } from '@site/shared/preloaded';
 import { App } from './app/app';
 import { preloadFirstPage, setUpRemotes } from './remotes/federation';
 
@@ -8,8 +9,18 @@ preloadFirstPage(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The api rendered this page (api/src/modules/ssr): hydrate its HTML with the answers it used.
+if (container.firstElementChild) {
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App preloaded={readPreloadedData(document)} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const REMOTES = ['mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'] as const;
 
@@ -37,7 +37,8 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         root: shellDist,
         prefix: '/',
         preCompressed: true,
-        index: ['index.html'],
+        // `/` goes to the page handler below, which renders it on the server.
+        index: false,
         wildcard: true,
         cacheControl: false,
         setHeaders: setCacheHeaders,
@@ -61,7 +62,7 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       });
     }
 
-    app.setNotFoundHandler(async (request, reply) => {
+    const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
@@ -71,13 +72,25 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         !path.extname(url);
       if (isPage && hasShell) {
         reply.header('Cache-Control', 'no-cache');
+        // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
+        const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request.url, request) : null;
+        if (rendered) {
+          reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+          const accepted = String(request.headers['accept-encoding'] ?? '');
+          const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+          if (!encoding) return reply.send(rendered.bytes);
+          return reply.header('Content-Encoding', encoding).send(rendered.encode(encoding));
+        }
         // Content pages get their own title, description and OpenGraph tags (page-head module).
         const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
         if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);
         return reply.sendFile('index.html', shellDist);
       }
       return reply.code(404).send({ error: 'not_found', message: `No such resource: ${request.method} ${url}` });
-    });
+    };
+    // The home page is a page like the others (the static files have no index).
+    if (hasShell) app.get('/', servePage);
+    app.setNotFoundHandler(servePage);
   },
   { name: 'static-site' },
 );

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { usePreloaded } from '@site/shared/preloaded';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
 import { ButtonLink, Card, StatusText } from '@site/shared/ui/primitives';
 import { BuyButton } from '../features/packages/buy-button';
-import { fetchEventPackages } from '../features/packages/packages-api';
+import { eventPackagesKey, fetchEventPackages } from '../features/packages/packages-api';
 import { formatRupees } from '../lib/format';
 import { TEXT } from '../lib/texts';
 
@@ -28,14 +29,17 @@ type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; pack
 
 /** An event's active packages with Register (details) and Buy; composed into community's event page. */
 export default function EventPackages({ eventId }: { eventId: string }) {
-  const [state, setState] = useState<State>({ phase: 'loading' });
+  const preloaded = usePreloaded<Package[]>(eventPackagesKey(eventId));
+  const [state, setState] = useState<State>(() => (preloaded ? { phase: 'ready', packages: preloaded } : { phase: 'loading' }));
+  const hasPreloaded = preloaded !== undefined;
   useEffect(() => {
+    if (hasPreloaded) return undefined;
     const controller = new AbortController();
     fetchEventPackages(eventId, controller.signal)
       .then((packages) => setState({ phase: 'ready', packages }))
       .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
     return () => controller.abort();
-  }, [eventId]);
+  }, [eventId, hasPreloaded]);
 
   if (state.phase === 'loading') return <StatusText role="status">Loading packages…</StatusText>;
   if (state.phase === 'failed') {

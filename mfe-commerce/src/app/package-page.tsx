@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { usePreloaded } from '@site/shared/preloaded';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
@@ -6,7 +7,7 @@ import { usePageMeta } from '@site/shared/page-meta';
 import { Card, Container, StatusText } from '@site/shared/ui/primitives';
 import { BuyButton } from '../features/packages/buy-button';
 import { PackageFacts } from '../features/packages/package-facts';
-import { fetchPackageBySlug } from '../features/packages/packages-api';
+import { fetchPackageBySlug, packageBySlugKey } from '../features/packages/packages-api';
 import { TEXT } from '../lib/texts';
 
 const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
@@ -20,15 +21,20 @@ type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'failed' } |
 
 export default function PackagePage() {
   const { slug = '' } = useParams();
-  const [state, setState] = useState<State>({ phase: 'loading' });
+  const preloaded = usePreloaded<Package[]>(packageBySlugKey(slug));
+  const [state, setState] = useState<State>(() =>
+    !preloaded ? { phase: 'loading' } : preloaded[0] ? { phase: 'ready', pkg: preloaded[0] } : { phase: 'missing' },
+  );
+  const hasPreloaded = preloaded !== undefined;
   useEffect(() => {
+    if (hasPreloaded) return undefined;
     const controller = new AbortController();
     setState({ phase: 'loading' });
     fetchPackageBySlug(slug, controller.signal)
       .then((pkg) => setState(pkg ? { phase: 'ready', pkg } : { phase: 'missing' }))
       .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
     return () => controller.abort();
-  }, [slug]);
+  }, [slug, hasPreloaded]);
 
   const pkg = state.phase === 'ready' ? state.pkg : null;
   usePageMeta({

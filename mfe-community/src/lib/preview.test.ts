@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { plainText, preview } from './preview';
 
 describe('card previews', () => {
@@ -19,5 +19,25 @@ describe('card previews', () => {
   it('never runs markup', () => {
     expect(plainText('<img src=x onerror="window.__ran=1"><script>window.__ran=2</script><style>p{}</style>ok')).toBe('ok');
     expect((window as unknown as { __ran?: number }).__ran).toBeUndefined();
+  });
+});
+
+describe('previews rendered on the server', () => {
+  // Stored HTML as the api's sanitizer leaves it: plain tags, escaped text, a few entities.
+  const samples = [
+    '<p>Tom &amp; Jerry &lt;3 &quot;quotes&quot; &#39;single&#39;</p><p>Next&nbsp;part</p>',
+    '<h2>Title</h2><ul><li>a</li><li>b</li></ul><blockquote>said</blockquote>',
+    '<p>Emoji &#x1F600; and &#169; and <strong>bold</strong><br>line</p><!-- note -->',
+    'Plain text without tags',
+  ];
+
+  it.each(samples)('reads %s as the browser does', (html) => {
+    const inBrowser = plainText(html);
+    vi.stubGlobal('DOMParser', undefined);
+    try {
+      expect(plainText(html)).toBe(inBrowser);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

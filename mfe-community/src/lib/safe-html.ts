@@ -30,5 +30,8 @@ function configured(): ReturnType<typeof DOMPurify> {
  * before React inserts it.
  */
 export function safeHtml(html: string): string {
+  // On the server (no DOM) the api's write-time sanitizer is the guard, and the browser does not
+  // patch server-rendered inner HTML: the render module sanitizes again before rendering.
+  if (typeof window === 'undefined') return html;
   return configured().sanitize(html, CONFIG);
 }

@@ -8,7 +8,9 @@ import { useLocation } from 'react-router-dom';
 export function useNearViewport<T extends Element>(hash: string, margin = '800px'): [React.RefObject<T | null>, boolean] {
   const location = useLocation();
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(location.hash === hash);
+  // Never true on the first render: the server cannot see the address's hash, and the browser's
+  // first render must match the server's HTML. The effect below asks for it right after.
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
     if (location.hash === hash) setNear(true);

@@ -2,7 +2,8 @@ import { Fragment } from 'react';
 import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
 import { theme } from '@site/shared/ui/theme';
-import { formatDateTime } from '../../lib/format';
+import { useHydrated } from '@site/shared/preloaded';
+import { formatDateTime, formatIst } from '../../lib/format';
 
 const Facts = styled.dl`
   display: grid;
@@ -30,20 +31,22 @@ const FIELDS: readonly [Shown, string][] = [
   ['package_registration_deadline', 'Registration Deadline'],
 ];
 
-function shown(field: Shown, value: Package[Shown]): string {
+function shown(field: Shown, value: Package[Shown], hydrated: boolean): string {
   if (field === 'price' && typeof value === 'number') return number.format(value);
-  if (field === 'package_registration_deadline' && typeof value === 'string') return formatDateTime(value);
+  // The server cannot know the visitor's zone: it and the hydrating render show IST, then the visitor's.
+  if (field === 'package_registration_deadline' && typeof value === 'string') return hydrated ? formatDateTime(value) : formatIst(value);
   return String(value);
 }
 
 /** The package's fields, empty ones skipped. */
 export function PackageFacts({ pkg }: { pkg: Package }) {
+  const hydrated = useHydrated();
   return (
     <Facts>
       {FIELDS.filter(([field]) => pkg[field] !== null && pkg[field] !== '').map(([field, label]) => (
         <Fragment key={field}>
           <dt>{label}</dt>
-          <dd>{shown(field, pkg[field])}</dd>
+          <dd>{shown(field, pkg[field], hydrated)}</dd>
         </Fragment>
       ))}
     </Facts>

@@ -1,5 +1,10 @@
 import { apiRequest } from '@site/shared/api-client';
 import type { Package } from '@site/shared/contracts/packages';
+import { preloadKey } from '@site/shared/preloaded';
+
+/** Keys of the reads a server-rendered page is made from (api/src/modules/ssr reads the same). */
+export const packageBySlugKey = (slug: string) => preloadKey('/packages/public/search', { field: 'slug', value: slug });
+export const eventPackagesKey = (eventId: string) => preloadKey('/packages/public/search', { field: 'event_id', value: eventId });
 
 export async function fetchPackageBySlug(slug: string, signal?: AbortSignal): Promise<Package | null> {
   const found = await apiRequest<Package[]>('/packages/public/search', { query: { field: 'slug', value: slug }, signal });

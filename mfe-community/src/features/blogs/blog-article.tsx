@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
+import { usePreloaded } from '@site/shared/preloaded';
 import styled from 'styled-components';
 import type { Blog } from '@site/shared/contracts/blogs';
 import { usePageMeta } from '@site/shared/page-meta';
 import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
-import { formatDate } from '../../lib/format-date';
+import { LocalTime } from '../../components/local-time';
 import { preview } from '../../lib/preview';
 import { safeHtml } from '../../lib/safe-html';
 import { BlogMedia } from './blog-media';
-import { fetchBlogBySlug } from './blogs-api';
+import { blogBySlugKey, fetchBlogBySlug } from './blogs-api';
 
 type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; blog: Blog };
 
@@ -25,15 +26,21 @@ const Content = styled.div`
 `;
 
 export function BlogArticle({ slug }: { slug: string }) {
-  const [state, setState] = useState<State>({ phase: 'loading' });
+  // A server-rendered page comes with its answer: no second read (which would count a second view).
+  const preloaded = usePreloaded<Blog[]>(blogBySlugKey(slug));
+  const [state, setState] = useState<State>(() =>
+    !preloaded ? { phase: 'loading' } : preloaded[0] ? { phase: 'ready', blog: preloaded[0] } : { phase: 'missing' },
+  );
+  const hasPreloaded = preloaded !== undefined;
   useEffect(() => {
+    if (hasPreloaded) return undefined;
     const controller = new AbortController();
     setState({ phase: 'loading' });
     fetchBlogBySlug(slug, controller.signal)
       .then((blog) => setState(blog ? { phase: 'ready', blog } : { phase: 'missing' }))
       .catch(() => !controller.signal.aborted && setState({ phase: 'missing' }));
     return () => controller.abort();
-  }, [slug]);
+  }, [slug, hasPreloaded]);
 
   const blog = state.phase === 'ready' ? state.blog : null;
   usePageMeta({
@@ -59,7 +66,7 @@ export function BlogArticle({ slug }: { slug: string }) {
       {blog.summary && <Summary>{blog.summary}</Summary>}
       {blog.published_at && (
         <p>
-          Published <time dateTime={blog.published_at}>{formatDate(blog.published_at)}</time>
+          Published <LocalTime iso={blog.published_at} />
         </p>
       )}
       <Content dangerouslySetInnerHTML={{ __html: safeHtml(blog.content) }} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { usePreloaded } from '@site/shared/preloaded';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Blog } from '@site/shared/contracts/blogs';
@@ -6,10 +7,10 @@ import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Carousel } from '../../components/carousel';
 import { Block, Lead, Loading, SectionTitle } from '../../components/layout';
-import { formatDate } from '../../lib/format-date';
+import { LocalTime } from '../../components/local-time';
 import { preview } from '../../lib/preview';
 import { BlogThumbnail } from './blog-media';
-import { RSS_PATH, fetchPublishedBlogs } from './blogs-api';
+import { RSS_PATH, fetchPublishedBlogs, publishedBlogsKey } from './blogs-api';
 
 type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; blogs: Blog[] };
 
@@ -35,14 +36,17 @@ const Heading = styled.div`
 `;
 
 export function BlogsSection() {
-  const [state, setState] = useState<State>({ phase: 'loading' });
+  const preloaded = usePreloaded<Blog[]>(publishedBlogsKey);
+  const [state, setState] = useState<State>(() => (preloaded ? { phase: 'ready', blogs: preloaded } : { phase: 'loading' }));
+  const hasPreloaded = preloaded !== undefined;
   useEffect(() => {
+    if (hasPreloaded) return undefined;
     const controller = new AbortController();
     fetchPublishedBlogs(controller.signal)
       .then((blogs) => setState({ phase: 'ready', blogs }))
       .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
     return () => controller.abort();
-  }, []);
+  }, [hasPreloaded]);
 
   return (
     <Block aria-labelledby="blogs-title">
@@ -71,7 +75,7 @@ export function BlogsSection() {
                 <h3>
                   <Link to={`/blog/${encodeURIComponent(blog.slug)}`}>{blog.title}</Link>
                 </h3>
-                {blog.published_at && <time dateTime={blog.published_at}>{formatDate(blog.published_at)}</time>}
+                {blog.published_at && <LocalTime iso={blog.published_at} />}
                 <p>{preview(blog.content)}</p>
               </div>
             </BlogCard>

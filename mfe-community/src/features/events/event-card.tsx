@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { formatDateTime } from '../../lib/format-date';
+import { LocalTime } from '../../components/local-time';
 import { preview } from '../../lib/preview';
 
 const Card = styled.article`
@@ -45,7 +45,7 @@ export function EventCard({ event, onOpen }: { event: Event; onOpen: (event: Eve
       }}
     >
       <h3 id={titleId}>{event.title}</h3>
-      <time dateTime={event.start_time}>{formatDateTime(event.start_time)}</time>
+      <LocalTime iso={event.start_time} withTime />
       <span>{event.location}</span>
       <p>{preview(event.description)}</p>
       <Button ref={button} type="button" $variant="ghost" aria-haspopup="dialog" aria-label={`View details: ${event.title}`} onClick={open}>

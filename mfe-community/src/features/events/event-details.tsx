@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { usePreloaded } from '@site/shared/preloaded';
 import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
 import { usePageMeta } from '@site/shared/page-meta';
@@ -6,9 +7,9 @@ import { Remote } from '@site/shared/remote';
 import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
-import { formatDateTime } from '../../lib/format-date';
+import { LocalTime } from '../../components/local-time';
 import { preview } from '../../lib/preview';
-import { fetchEventBySlug } from './events-api';
+import { eventBySlugKey, fetchEventBySlug } from './events-api';
 
 type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; event: Event };
 
@@ -21,8 +22,13 @@ const Facts = styled.dl`
 `;
 
 export function EventDetails({ slug }: { slug: string }) {
-  const [state, setState] = useState<State>({ phase: 'loading' });
+  const preloaded = usePreloaded<Event[]>(eventBySlugKey(slug));
+  const [state, setState] = useState<State>(() =>
+    !preloaded ? { phase: 'loading' } : preloaded[0] ? { phase: 'ready', event: preloaded[0] } : { phase: 'missing' },
+  );
+  const hasPreloaded = preloaded !== undefined;
   useEffect(() => {
+    if (hasPreloaded) return undefined;
     const controller = new AbortController();
     setState({ phase: 'loading' });
     (async () => {
@@ -31,7 +37,7 @@ export function EventDetails({ slug }: { slug: string }) {
       setState({ phase: 'ready', event });
     })().catch(() => !controller.signal.aborted && setState({ phase: 'missing' }));
     return () => controller.abort();
-  }, [slug]);
+  }, [slug, hasPreloaded]);
 
   const event = state.phase === 'ready' ? state.event : null;
   usePageMeta({
@@ -56,13 +62,13 @@ export function EventDetails({ slug }: { slug: string }) {
       <Facts>
         <dt>Starts</dt>
         <dd>
-          <time dateTime={event.start_time}>{formatDateTime(event.start_time)}</time>
+          <LocalTime iso={event.start_time} withTime />
         </dd>
         {event.end_time && (
           <>
             <dt>Ends</dt>
             <dd>
-              <time dateTime={event.end_time}>{formatDateTime(event.end_time)}</time>
+              <LocalTime iso={event.end_time} withTime />
             </dd>
           </>
         )}

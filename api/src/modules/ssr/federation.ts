@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import { createInstance, registerGlobalPlugins, type ModuleFederation } from '@module-federation/enhanced/runtime';
+
+const require = createRequire(import.meta.url);
+
+/** Remotes named by /remotes.json whose server containers the api may render. */
+export const RENDERED_REMOTES = ['mfe_marketing', 'mfe_community', 'mfe_commerce'] as const;
+
+/**
+ * Entries on this origin are files of the local build (WEB_ROOT): `/remotes/<dir>/…` is
+ * `<dir>/dist/…`, anything else the shell's dist. Other URLs (a remote on a CDN) are fetched.
+ */
+export const LOCAL_ORIGIN = 'http://site.local';
+
+/** Each web root gets its own origin (`http://site.local`, `http://2.site.local`, …). */
+const localRoots = new Map<string, string>();
+
+export function localOriginOf(webRoot: string): string {
+  for (const [origin, root] of localRoots) if (root === webRoot) return origin;
+  const origin = localRoots.size === 0 ? LOCAL_ORIGIN : `http://${localRoots.size + 1}.site.local`;
+  localRoots.set(origin, webRoot);
+  return origin;
+}
+
+/** The file a local URL names, never outside its web root's dist folders; null for other URLs. */
+export function localFileOf(url: URL): string | null {
+  const webRoot = localRoots.get(url.origin);
+  return webRoot ? localFile(webRoot, url) : null;
+}
+
+export function localFile(webRoot: string, url: URL): string | null {
+  const parts = decodeURIComponent(url.pathname).split('/').filter(Boolean);
+  if (parts.some((part) => part === '..' || part.includes('\\'))) return null;
+  const [first, dir, ...rest] = parts;
+  const root = first === 'remotes' && dir ? path.join(webRoot, dir, 'dist') : path.join(webRoot, 'shell', 'dist');
+  const file = first === 'remotes' && dir ? path.join(root, ...rest) : path.join(root, ...parts);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/** The server container next to a browser entry: `<dir>/remoteEntry.js` → `<dir>/server/remoteEntry.js`. */
+export function serverEntryOf(browserEntry: string, localOrigin = LOCAL_ORIGIN): string {
+  return new URL('server/remoteEntry.js', new URL(browserEntry, `${localOrigin}/`)).href;
+}
+
+let filesPluginRegistered = false;
+
+/**
+ * Lets every federation instance in the process (the api's and each container's own, which loads
+ * the container's chunks) read local entries and chunks from disk: Node's fetch has no such URLs.
+ */
+function registerLocalFiles(): void {
+  if (filesPluginRegistered) return;
+  filesPluginRegistered = true;
+  registerGlobalPlugins([
+    {
+      name: 'site-local-files',
+      async fetch(url: string) {
+        const file = localFileOf(new URL(url));
+        if (!file) return undefined;
+        try {
+          return new Response(await readFile(file, 'utf8'), { headers: { 'content-type': 'text/javascript' } });
+        } catch {
+          return new Response('not found', { status: 404 });
+        }
+      },
+      // Entries are evaluated the way the node runtime does it for fetched ones (a CommonJS wrapper).
+      async loadEntry({ remoteInfo }: { remoteInfo: { entry: string; entryGlobalName: string } }) {
+        const file = localFileOf(new URL(remoteInfo.entry));
+        if (!file) return undefined;
+        const code = await readFile(file, 'utf8');
+        const module = { exports: {} as Record<string, unknown> };
+        const script = new vm.Script(`(function(exports, module, require, __dirname, __filename) {${code}\n})`, { filename: remoteInfo.entry });
+        (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, module, require, path.dirname(new URL(remoteInfo.entry).pathname), path.basename(file));
+        const container = (module.exports[remoteInfo.entryGlobalName] ?? module.exports) as object;
+        (globalThis as Record<string, unknown>)[remoteInfo.entryGlobalName] = container;
+        return container;
+      },
+    } as never,
+  ]);
+}
+
+/** The singletons the api provides to every container: one React, router and style sheet registry. */
+const HOST_SHARED = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react'],
+  ['react/jsx-dev-runtime', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-router', 'react-router'],
+  ['react-router-dom', 'react-router-dom'],
+  ['styled-components', 'styled-components'],
+  ['zustand', 'zustand'],
+] as const;
+
+function versionOf(pkg: string): string {
+  return (require(`${pkg}/package.json`) as { version: string }).version;
+}
+
+export interface ContainerSet {
+  instance: ModuleFederation;
+  /** Server entry per remote name, as registered. */
+  entries: Record<string, string>;
+}
+
+/**
+ * One federation instance for the api's renders. `update` (re)registers the server containers named
+ * by remotes.json; a changed URL replaces that remote (`force`), so a redeploy renders its new build
+ * without a restart.
+ */
+let instances = 0;
+
+export function createServerFederation() {
+  registerLocalFiles();
+  instances += 1;
+  const instance = createInstance({
+    name: instances === 1 ? 'site_api' : `site_api_${instances}`,
+    remotes: [],
+    shareStrategy: 'loaded-first',
+    shared: Object.fromEntries(
+      HOST_SHARED.map(([name, pkg]) => [
+        name,
+        {
+          version: versionOf(pkg),
+          // `lib`, not `get`: with equal versions a container's own copy could otherwise win the tie.
+          lib: () => require(name) as object,
+          shareConfig: { singleton: true, requiredVersion: `^${versionOf(pkg)}` },
+        },
+      ]),
+    ),
+  });
+  const entries: Record<string, string> = {};
+
+  return {
+    instance,
+    entries,
+    /** Registers the containers; returns the names whose URL changed (their modules must be reloaded). */
+    update(wanted: Record<string, string>): string[] {
+      const changed = Object.entries(wanted).filter(([name, entry]) => entries[name] !== entry);
+      if (changed.length === 0) return [];
+      instance.registerRemotes(
+        changed.map(([name, entry]) => ({ name, entry })),
+        { force: true },
+      );
+      for (const [name, entry] of changed) entries[name] = entry;
+      return changed.map(([name]) => name);
+    },
+    async load<T>(id: string): Promise<T> {
+      const mod = await instance.loadRemote<T>(id);
+      if (!mod) throw new Error(`The server container gave no module for ${id}`);
+      return mod;
+    },
+  };
+}
+
+export type ServerFederation = ReturnType<typeof createServerFederation>;

@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import { createElement, type ComponentType } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { ServerStyleSheet } from 'styled-components';
+
+export type PreloadedData = Record<string, unknown>;
+
+/** What the shell's server container exposes as `shell/ServerApp`. */
+export interface ShellServerModule {
+  ServerApp: ComponentType<{ location: string; preloaded: PreloadedData }>;
+  setRemoteLoader(load: (id: string) => Promise<unknown>): void;
+}
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** styled-components' `<style>` tags for the head. */
+  styles: string;
+}
+
+export class RenderTimeout extends Error {
+  constructor(ms: number) {
+    super(`The server render took longer than ${ms} ms`);
+    this.name = 'RenderTimeout';
+  }
+}
+
+/**
+ * Renders the page at `location` to complete HTML: `prerender` waits for every lazy remote and
+ * Suspense boundary. Any error (a remote that does not load or throws) or the time budget running
+ * out rejects, and the caller serves the page for the browser to render instead.
+ */
+export async function renderPage(shell: ShellServerModule, location: string, preloaded: PreloadedData, timeoutMs: number): Promise<RenderedPage> {
+  const sheet = new ServerStyleSheet();
+  const controller = new AbortController();
+  const errors: unknown[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new RenderTimeout(timeoutMs));
+      }, timeoutMs);
+    });
+    const render = (async () => {
+      const { prelude } = await prerenderToNodeStream(sheet.collectStyles(createElement(shell.ServerApp, { location, preloaded })), {
+        signal: controller.signal,
+        onError: (error) => {
+          errors.push(error);
+        },
+      });
+      const chunks: Buffer[] = [];
+      for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Buffer));
+      return Buffer.concat(chunks).toString('utf8');
+    })();
+    const html = await Promise.race([render, timedOut]);
+    // A boundary that failed was left for the browser; render nothing rather than half a page.
+    if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
+    return { html, styles: sheet.getStyleTags() };
+  } finally {
+    clearTimeout(timer);
+    sheet.seal();
+  }
+}

@@ -1,0 +1,270 @@
+import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { publicOrigin } from '../../lib/origin';
+import { sanitizeBlogHtml } from '../blogs/sanitize';
+import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
+import type { MediaStore } from '../media/store';
+import type { PublicCacheTag } from '../public-cache/service';
+import { createServerFederation, localFile, localOriginOf, RENDERED_REMOTES, serverEntryOf, type ServerFederation } from './federation';
+import { RENDERED_MODULES, renderedRoute } from './pages';
+import { renderPage, type PreloadedData, type ShellServerModule } from './render';
+
+export interface SsrOptions {
+  config: Config;
+  /** Where uploaded media live: a blog's answer names its media's kind (image or video). */
+  store: MediaStore;
+  /** A render slower than this is abandoned and the page is left to the browser. */
+  timeoutMs?: number;
+  /** Loading a (re)deployed container's code, before the render's own budget starts. */
+  loadTimeoutMs?: number;
+  /** Rendered pages kept (per origin, path and query). */
+  cacheSize?: number;
+}
+
+/** A rendered page, and its compressed forms (made once per kept page). */
+export class RenderedHtml {
+  private readonly encoded = new Map<'br' | 'gzip', Buffer>();
+  /** The UTF-8 bytes, encoded once rather than on every answer. */
+  readonly bytes: Buffer;
+
+  constructor(readonly html: string) {
+    this.bytes = Buffer.from(html, 'utf8');
+  }
+
+  encode(encoding: 'br' | 'gzip'): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.html.length } })
+          : gzipSync(this.bytes, { level: 6 });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+export interface SsrService {
+  /** The page rendered on the server, or null: serve the shell for the browser to render. */
+  page(url: string, request: FastifyRequest): Promise<RenderedHtml | null>;
+  /** The page's HTML (see `page`). */
+  html(url: string, request: FastifyRequest): Promise<string | null>;
+  /** Rendered pages kept in memory. */
+  readonly cached: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ssr: SsrService;
+  }
+}
+
+interface CachedPage {
+  page: RenderedHtml;
+  tags: PublicCacheTag[];
+}
+
+/** How often a deployment (remotes.json and the server containers' files) is looked at again. */
+const CHECK_EVERY_MS = 500;
+
+/** The id of the preloaded-data script; the shell reads it (shared/src/preloaded.tsx). */
+const PRELOADED_SCRIPT_ID = 'preloaded-data';
+
+/** JSON inside a `<script>`: nothing in it may close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Puts the rendered page into the shell's HTML: styles in the head, markup in #root, its data after it. */
+export function composeHtml(template: string, page: { html: string; styles: string }, preloaded: PreloadedData): string {
+  const data = Object.keys(preloaded).length
+    ? `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${scriptJson(preloaded)}</script>`
+    : '';
+  return template
+    .replace('</head>', () => `${page.styles}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
+}
+
+/** Blog HTML gets the browser's second sanitizing pass (safeHtml) here, where there is no DOM. */
+function sanitizeBlogs(answer: unknown): unknown {
+  if (!Array.isArray(answer)) return answer;
+  return answer.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null || typeof (item as { content?: unknown }).content !== 'string') return item;
+    return { ...item, content: sanitizeBlogHtml((item as { content: string }).content) };
+  });
+}
+
+/**
+ * Server-rendered public pages: the shell's layout and the page's remote, rendered from their server
+ * containers (loaded at run time from the URLs in remotes.json), with the api answers they were made
+ * from, cached until content changes. Any failure or a slow render leaves the page to the browser.
+ */
+export const ssrPlugin = fp<SsrOptions>(
+  async (app: FastifyInstance, { config, store, timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500 }) => {
+    const shellDist = path.join(config.WEB_ROOT, 'shell', 'dist');
+    const mediaType = mediaTypeResolver(store);
+    const localOrigin = localOriginOf(config.WEB_ROOT);
+    const cache = new Map<string, CachedPage>();
+    let generation = 0;
+    app.publicCache.onInvalidate((tags) => {
+      generation += 1;
+      if (tags.includes('*')) return cache.clear();
+      for (const [url, page] of cache) if (page.tags.some((tag) => tags.includes(tag))) cache.delete(url);
+    });
+
+    let federation: ServerFederation | null = null;
+    let deployment: { key: string; shell: Promise<ShellServerModule>; load: (id: string) => Promise<unknown> } | null = null;
+    const template = { html: '', mtimeMs: -1 };
+
+    /** The local file's modification time, to pick up a build replaced at the same URL. */
+    const versionOf = async (entry: string): Promise<string> => {
+      const url = new URL(entry);
+      if (url.origin !== localOrigin) return entry;
+      const local = localFile(config.WEB_ROOT, url);
+      if (!local) throw new Error(`${entry} is outside the web root`);
+      return `${entry}?v=${(await stat(local)).mtimeMs}`;
+    };
+
+    /** Reads remotes.json and the shell's files; (re)registers what changed since the last render. */
+    const remotesPath = path.join(shellDist, 'remotes.json');
+    let lastCheck = { at: 0 };
+
+    /**
+     * The current deployment: remotes.json and the files it names are looked at again at most every
+     * half second, so a redeploy is rendered within that time without a file check per request.
+     */
+    const currentShell = async (): Promise<{ shell: ShellServerModule; html: string; load: (id: string) => Promise<unknown> }> => {
+      if (!deployment || Date.now() - lastCheck.at >= CHECK_EVERY_MS) {
+        await checkDeployment();
+        lastCheck = { at: Date.now() };
+      }
+      if (!deployment) throw new Error('No deployment to render with');
+      return { shell: await deployment.shell, html: template.html, load: deployment.load };
+    };
+
+    const checkDeployment = async (): Promise<void> => {
+      const indexPath = path.join(shellDist, 'index.html');
+      const { mtimeMs } = await stat(indexPath);
+      if (template.mtimeMs !== mtimeMs) Object.assign(template, { html: await readFile(indexPath, 'utf8'), mtimeMs });
+      const remotes = JSON.parse(await readFile(remotesPath, 'utf8')) as Record<string, unknown>;
+      const wanted: Record<string, string> = { shell: await versionOf(`${localOrigin}/server/remoteEntry.js`) };
+      for (const name of RENDERED_REMOTES) {
+        const entry = remotes[name];
+        if (typeof entry !== 'string' || !entry) throw new Error(`remotes.json names no entry for ${name}`);
+        wanted[name] = await versionOf(serverEntryOf(entry, localOrigin));
+      }
+      const key = JSON.stringify(wanted);
+      if (deployment?.key !== key) {
+        federation ??= createServerFederation();
+        const changed = federation.update(wanted);
+        app.log.info({ changed }, 'server containers registered');
+        const loaded = federation;
+        const shell = loaded.load<ShellServerModule>('shell/ServerApp').then((mod) => {
+          mod.setRemoteLoader((id) => loaded.load(id));
+          return mod;
+        });
+        deployment = { key, shell, load: (id) => loaded.load(id) };
+        // Fetch every page's code now rather than on each page's first visit.
+        for (const id of RENDERED_MODULES) loaded.load(id).catch((error: unknown) => app.log.warn({ err: error, id }, 'server container module did not load'));
+        // A deployment that fails to load is tried again on the next request.
+        shell.catch(() => {
+          if (deployment?.shell === shell) deployment = null;
+        });
+        // Every page may now look different.
+        cache.clear();
+      }
+    };
+
+    const withBudget = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
+      let timer: NodeJS.Timeout | undefined;
+      return Promise.race([
+        work,
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    };
+
+    /** The answers the page is made from, read through the api's own routes (and their cache). */
+    const readAnswers = async (pathname: string, request: FastifyRequest): Promise<PreloadedData | null> => {
+      const route = renderedRoute(pathname);
+      if (!route) return null;
+      const answers: Record<string, unknown> = {};
+      const read = async (keys: string[]) => {
+        await Promise.all(
+          keys.map(async (key) => {
+            if (route.blogSlug !== undefined && key.startsWith('/blogs/search?field=slug')) {
+              // A visit counts a view, as the browser's own read would have.
+              const found = await app.blogs.search('slug', route.blogSlug, false, {
+                ip: request.ip,
+                userAgent: String(request.headers['user-agent'] ?? ''),
+              });
+              // The same answer as GET /api/blogs/search (with its media's kind).
+              answers[key] = sanitizeBlogs(JSON.parse(JSON.stringify(await withMediaTypes(found, mediaType))));
+              return;
+            }
+            const response = await app.inject({ method: 'GET', url: `/api${key}` });
+            if (response.statusCode !== 200) throw new Error(`GET /api${key} answered ${response.statusCode}`);
+            answers[key] = key.startsWith('/blogs/') ? sanitizeBlogs(response.json()) : response.json();
+          }),
+        );
+      };
+      await read(route.reads);
+      if (route.then) await read(route.then(answers));
+      return answers;
+    };
+
+    // The first visitors find the containers loaded.
+    app.addHook('onReady', async () => {
+      currentShell().catch((error: unknown) => app.log.warn({ err: error }, 'server rendering is off until the front ends are built'));
+    });
+
+    app.decorate('ssr', {
+      get cached() {
+        return cache.size;
+      },
+      async html(url, request) {
+        return (await this.page(url, request))?.html ?? null;
+      },
+      async page(url, request) {
+        const [pathname = '/', search = ''] = url.split('?');
+        const route = renderedRoute(pathname);
+        if (!route) return null;
+        const cacheKey = `${publicOrigin(config, request)}${url}`;
+        const started = performance.now();
+        try {
+          // A redeploy forgets the kept pages.
+          const current = await withBudget(currentShell(), loadTimeoutMs, 'loading the server containers');
+          const hit = cache.get(cacheKey);
+          if (hit) {
+            // The page is kept, the visit is still counted.
+            if (route.blogSlug !== undefined) await readAnswers(pathname, request);
+            return hit.page;
+          }
+          const startedGeneration = generation;
+          const { shell, html: shellHtml, load } = current;
+          const preloaded = await readAnswers(pathname, request);
+          await withBudget(load(route.module), loadTimeoutMs, `loading ${route.module}`);
+          const rendering = performance.now();
+          const template = (await app.pageHead.html(pathname, request)) ?? shellHtml;
+          const page = await renderPage(shell, search ? `${pathname}?${search}` : pathname, preloaded ?? {}, timeoutMs);
+          const rendered = new RenderedHtml(composeHtml(template, page, preloaded ?? {}));
+          // Made while content changed: serve it, do not keep it.
+          if (startedGeneration === generation) {
+            if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
+            cache.set(cacheKey, { page: rendered, tags: route.tags });
+          }
+          request.log.debug({ url, ms: Math.round(performance.now() - started), renderMs: Math.round(performance.now() - rendering) }, 'page rendered on the server');
+          return rendered;
+        } catch (error) {
+          request.log.warn({ err: error, url, ms: Math.round(performance.now() - started) }, 'server render failed: the browser renders the page');
+          return null;
+        }
+      },
+    } satisfies SsrService);
+  },
+  { name: 'ssr', dependencies: ['database', 'blogs', 'public-cache', 'page-head'] },
+);

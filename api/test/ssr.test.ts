@@ -1,0 +1,180 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { registerTestAdmin, testConfig } from './app';
+import { testDatabases } from './databases';
+import { adminHeaders, createEvent } from './content-helpers';
+import { composeHtml } from '../src/modules/ssr/service';
+
+const SHELL_HTML = '<!doctype html><html><head><title>Tiny Titans AI</title></head><body><div id="root"></div></body></html>';
+
+/**
+ * A stand-in for the shell's server container (`shell/ServerApp`), in the form the real one is
+ * built (a CommonJS module exporting the container by its federation name): /contact throws, /terms
+ * never finishes, the others show the location and what the page was rendered from.
+ */
+const SHELL_CONTAINER = `
+const React = require('react');
+function ServerApp({ location, preloaded }) {
+  if (location === '/contact') throw new Error('a page that fails to render');
+  if (location === '/terms') React.use(new Promise(() => {}));
+  const events = preloaded['/events?status=published'];
+  return React.createElement('main', null,
+    React.createElement('h1', null, 'Rendered ' + location),
+    events ? React.createElement('p', null, 'events: ' + events.map((event) => event.title).join(', ')) : null);
+}
+module.exports = { shell: { init() {}, get() { return Promise.resolve(() => ({ ServerApp, setRemoteLoader() {} })); } } };
+`;
+
+const remoteContainer = (name: string) =>
+  `module.exports = { ${name}: { init() {}, get() { return Promise.resolve(() => ({ default: () => null })); } } };`;
+
+/** A built site in miniature: the shell's HTML and remotes.json, and a server container per front end. */
+async function fakeWebRoot(): Promise<string> {
+  const webRoot = await mkdtemp(path.join(tmpdir(), 'ssr-'));
+  const shell = path.join(webRoot, 'shell', 'dist');
+  await mkdir(path.join(shell, 'server'), { recursive: true });
+  await writeFile(path.join(shell, 'index.html'), SHELL_HTML);
+  await writeFile(path.join(shell, 'server', 'remoteEntry.js'), SHELL_CONTAINER);
+  const remotes: Record<string, string> = {};
+  for (const [dir, name] of [
+    ['mfe-marketing', 'mfe_marketing'],
+    ['mfe-community', 'mfe_community'],
+    ['mfe-commerce', 'mfe_commerce'],
+    ['mfe-admin', 'mfe_admin'],
+  ] as const) {
+    await mkdir(path.join(webRoot, dir, 'dist', 'server'), { recursive: true });
+    await writeFile(path.join(webRoot, dir, 'dist', 'server', 'remoteEntry.js'), remoteContainer(name));
+    remotes[name] = `/remotes/${dir}/remoteEntry.js`;
+  }
+  await writeFile(path.join(shell, 'remotes.json'), JSON.stringify(remotes));
+  return webRoot;
+}
+
+describe.each(testDatabases())('server-rendered pages on $name', (target) => {
+  let app: FastifyInstance;
+  let webRoot: string;
+  const logs: { level: number; msg: string; url?: string }[] = [];
+
+  beforeAll(async () => {
+    webRoot = await fakeWebRoot();
+    app = await buildApp({
+      config: testConfig({ WEB_ROOT: webRoot, LOG_LEVEL: 'warn' }),
+      database: await target.open(),
+      logStream: { write: (line: string) => logs.push(JSON.parse(line) as (typeof logs)[number]) },
+    });
+    await app.ready();
+    await registerTestAdmin(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  it('renders a public page into the shell HTML', async () => {
+    const res = await app.inject({ url: '/privacy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root"><main><h1>Rendered /privacy</h1></main></div>');
+  });
+
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const res = await app.inject({ url: '/privacy', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toContain('<h1>Rendered /privacy</h1>');
+  });
+
+  it('leaves /admin, /login and /orders to the browser', async () => {
+    for (const url of ['/admin', '/login', '/orders']) {
+      expect((await app.inject({ url })).body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('serves the page for the browser to render when the render fails, and logs it', async () => {
+    const res = await app.inject({ url: '/contact' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(logs.some((line) => line.level === 40 && line.url === '/contact' && /server render failed/.test(line.msg))).toBe(true);
+  });
+
+  it('gives up on a render that exceeds its time budget', async () => {
+    const started = Date.now();
+    const res = await app.inject({ url: '/terms' });
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(logs.some((line) => line.url === '/terms' && /server render failed/.test(line.msg))).toBe(true);
+  });
+
+  it('keeps rendered pages until their content changes, and renders them with their data', async () => {
+    const first = await app.inject({ url: '/community' });
+    expect(first.body).toContain('<h1>Rendered /community</h1>');
+    expect(first.body).not.toContain('Rendered meetup');
+    const cached = app.ssr.cached;
+    expect(cached).toBeGreaterThan(0);
+    expect((await app.inject({ url: '/community' })).body).toBe(first.body);
+
+    const event = await createEvent(app, { title: 'Rendered meetup' });
+    const second = await app.inject({ url: '/community' });
+    expect(second.body).toContain('events: Rendered meetup');
+    // The answers it used are in the page, for the browser to hydrate with.
+    expect(second.body).toMatch(/<script id="preloaded-data" type="application\/json">.*Rendered meetup.*<\/script>/);
+
+    // Taking it back to a draft forgets the page again.
+    const unpublished = await app.inject({ method: 'PUT', url: `/api/events/${event.id}`, headers: adminHeaders(app), payload: { status: 'draft' } });
+    expect(unpublished.statusCode).toBe(200);
+    expect((await app.inject({ url: '/community' })).body).not.toContain('Rendered meetup');
+  });
+
+  it('escapes the data it writes into the page', () => {
+    const html = composeHtml(SHELL_HTML, { html: '<p>x</p>', styles: '' }, { '/events': [{ title: '</script><script>alert(1)</script>' }] });
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('\\u003c/script\\u003e');
+  });
+});
+
+// Two instances on one PostgreSQL database: a write on one forgets the rendered page on the other.
+const postgres = testDatabases().filter((target) => target.name === 'postgres');
+for (const target of postgres) describe('rendered pages across two instances on PostgreSQL', () => {
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  let webRoot: string;
+  let closeSecond: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    webRoot = await fakeWebRoot();
+    const config = () => testConfig({ WEB_ROOT: webRoot });
+    const database = await target.open();
+    one = await buildApp({ config: config(), database, logger: false });
+    await one.ready();
+    await registerTestAdmin(one);
+    const { openDatabase } = await import('../src/db/database');
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const current = (await database.withSession((s) => s.query<{ name: string }>('SELECT current_database() AS name')))[0]!.name;
+    url.pathname = `/${current}`;
+    const second = await openDatabase({ kind: 'postgres', url: url.href });
+    two = await buildApp({ config: config(), database: second, logger: false });
+    await two.ready();
+    closeSecond = () => second.close();
+  });
+  afterAll(async () => {
+    await two?.close();
+    await closeSecond?.();
+    await one?.close();
+    await target.dispose();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  it('renders the other instance\'s write once it hears of it', async () => {
+    expect((await two.inject({ url: '/community' })).body).not.toContain('Across instances');
+    await createEvent(one, { title: 'Across instances' });
+    await expect
+      .poll(async () => (await two.inject({ url: '/community' })).body, { timeout: 2000, interval: 50 })
+      .toContain('events: Across instances');
+  });
+});

@@ -1,0 +1,136 @@
+import type { Page } from '@playwright/test';
+import { createBlog, createEvent, createPackage } from '../support/content-api';
+import { expect, test } from '../support/fixtures';
+
+/** The markup inside #root as served (what a crawler or a link preview without JavaScript reads). */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  expect(start, 'the page has a #root').toBeGreaterThanOrEqual(0);
+  return html.slice(start);
+}
+
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+
+const STATIC_PAGES: [path: string, heading: string, text: string][] = [
+  ['/', 'Small Teams. Big Impact. Powered by AI.', 'AI Services Built for Small Teams'],
+  ['/services/ai-chatbots', 'AI Chatbots & Virtual Assistants', 'Trained on your content'],
+  ['/privacy', 'Privacy Policy', 'Effective date:'],
+  ['/terms', 'Terms of Service', 'Effective date:'],
+  ['/refund', 'Refund Policy', 'Effective date:'],
+  ['/contact', 'Contact Us', 'within one business day'],
+  ['/community', 'The Tiny Titans Community', 'Meet the team'],
+];
+
+for (const [path, heading, text] of STATIC_PAGES) {
+  test(`the HTML of ${path} carries its heading and text, with the site's header and footer`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const root = textOf(rootOf(html));
+    expect(root).toContain(heading);
+    expect(root).toContain(text);
+    expect(root).toContain('Skip to content');
+    expect(root).toContain('hello@tinytitans.ai');
+    // Its styles are in the head, so the first paint is styled before any script runs.
+    expect(html).toMatch(/<style data-styled="true"[^>]*>[\s\S]*<\/style><\/head>/);
+  });
+}
+
+test('the HTML of blog, event and package pages carries their content and OpenGraph tags', async ({ request }) => {
+  const blog = await createBlog({ title: 'Rendered on the server', summary: 'A summary for crawlers.', content: '<p>Body text that crawlers &amp; previews read.</p>' });
+  const event = await createEvent({ title: 'Server-rendered meetup', description: 'An evening about rendering on the server.' });
+  const pkg = await createPackage({ name: 'Server-rendered workshop pass', description: 'A seat at the workshop.', price: 4999, package_type: 'event', event_id: event.id, capacity: 20 });
+
+  const blogHtml = await (await request.get(`/blog/${blog.slug}`)).text();
+  expect(textOf(rootOf(blogHtml))).toContain('Rendered on the server');
+  expect(textOf(rootOf(blogHtml))).toContain('Body text that crawlers & previews read.');
+  expect(blogHtml).toContain('<meta property="og:title" content="Rendered on the server | Tiny Titans AI" />');
+
+  const eventHtml = await (await request.get(`/event/${event.slug}`)).text();
+  const eventText = textOf(rootOf(eventHtml));
+  expect(eventText).toContain('Server-rendered meetup');
+  expect(eventText).toContain('An evening about rendering on the server.');
+  // The event's packages (the commerce remote, composed into the community page) are in it too.
+  expect(eventText).toContain('Server-rendered workshop pass');
+  expect(eventHtml).toContain('<meta property="og:title" content="Server-rendered meetup | Tiny Titans AI" />');
+
+  const packageHtml = await (await request.get(`/packages/${pkg.slug}`)).text();
+  expect(textOf(rootOf(packageHtml))).toContain('Server-rendered workshop pass');
+  expect(packageHtml).toContain('<meta property="og:title" content="Server-rendered workshop pass | Tiny Titans AI" />');
+});
+
+test('admin, login and orders stay rendered in the browser', async ({ request }) => {
+  for (const path of ['/admin', '/login', '/orders']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<div id="root"></div>');
+  }
+});
+
+/** Marks the server's nodes before any script runs; a page re-rendered in the browser loses the mark. */
+async function markServerNodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      document.querySelectorAll('main h1, header a').forEach((node) => ((node as unknown as { fromServer: boolean }).fromServer = true));
+    });
+  });
+}
+
+async function keptServerHeading(page: Page): Promise<boolean> {
+  return page.locator('main h1').first().evaluate((node) => (node as unknown as { fromServer?: boolean }).fromServer === true);
+}
+
+/** The page is live once a header link navigates inside the app, without loading a new document. */
+async function expectInteractive(page: Page, linkName: string, heading: string): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  await page.getByRole('banner').getByRole('link', { name: linkName, exact: true }).first().click();
+  await expect(page.locator('main h1').first()).toHaveText(heading);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+}
+
+test('the home page hydrates its server HTML without a mismatch and becomes interactive', async ({ page, consoleErrors }) => {
+  await markServerNodes(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(await keptServerHeading(page)).toBe(true);
+  expect(consoleErrors).toEqual([]);
+  await expectInteractive(page, 'Community', 'The Tiny Titans Community');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a blog post hydrates with the answer it was rendered with, asking the api nothing again', async ({ page, consoleErrors, requests }) => {
+  const blog = await createBlog({ title: 'Hydrated post', content: '<p>Text the browser does not fetch again.</p>', published_at: '2026-03-01T10:00:00.000Z' });
+  await markServerNodes(page);
+  await page.goto(`/blog/${blog.slug}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hydrated post' })).toBeVisible();
+  expect(await keptServerHeading(page)).toBe(true);
+  expect(requests.some(/\/api\/blogs\/search\?field=slug/)).toBe(false);
+  // The date is shown in the visitor's own format once hydrated.
+  await expect(page.locator('main time')).toHaveAttribute('datetime', '2026-03-01T10:00:00.000Z');
+  expect(consoleErrors).toEqual([]);
+  await expectInteractive(page, 'Community', 'The Tiny Titans Community');
+  // The server's answer was for the first page only: coming back reads the post afresh.
+  const reread = page.waitForRequest(/\/api\/blogs\/search\?field=slug/);
+  await page.goBack();
+  await reread;
+  await expect(page.getByRole('heading', { level: 1, name: 'Hydrated post' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+for (const path of ['/community', '/privacy', '/services/ai-chatbots', '/contact']) {
+  test(`${path} hydrates without a mismatch`, async ({ page, consoleErrors }) => {
+    await markServerNodes(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await keptServerHeading(page)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await expectInteractive(page, 'Home', 'Small Teams. Big Impact. Powered by AI.');
+  });
+}

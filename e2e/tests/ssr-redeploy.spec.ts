@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createPackage } from '../support/content-api';
+import { expect, test } from '../support/fixtures';
+import { repoRoot } from '../support/server';
+
+// These tests deploy a remote next to the current one and point the running server's remotes.json
+// at it, as a deploy would; the original remotes.json is put back after each.
+test.describe.configure({ mode: 'serial' });
+
+const remotesJson = path.join(repoRoot, 'shell', 'dist', 'remotes.json');
+let original = '';
+const deployed: string[] = [];
+
+test.beforeEach(async () => {
+  original = await readFile(remotesJson, 'utf8');
+});
+
+test.afterEach(async () => {
+  await writeFile(remotesJson, original);
+  await Promise.all(deployed.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/**
+ * Copies a remote's build to `/remotes/<remote>/<version>/` (served by the same server), lets
+ * `change` rewrite its JavaScript, and names it in remotes.json.
+ */
+async function deploy(remote: string, federationName: string, change: (file: string, code: string) => string): Promise<void> {
+  const dist = path.join(repoRoot, remote, 'dist');
+  const version = `v-${randomUUID().slice(0, 8)}`;
+  const target = path.join(dist, version);
+  deployed.push(target);
+  // Through a temporary folder: a folder cannot be copied into itself.
+  const staging = await mkdtemp(path.join(tmpdir(), 'deploy-'));
+  await cp(dist, staging, {
+    recursive: true,
+    // Only this build's files: no earlier copy, and no precompressed file that would hide a change.
+    filter: (source) => !/\/v-[0-9a-f]{8}(\/|$)/.test(source.slice(dist.length)) && !/\.(br|gz)$/.test(source),
+  });
+  await cp(staging, target, { recursive: true });
+  await rm(staging, { recursive: true, force: true });
+  for (const dir of [target, path.join(target, 'server')]) {
+    for (const name of await readdir(dir)) {
+      if (!name.endsWith('.js')) continue;
+      const file = path.join(dir, name);
+      const code = await readFile(file, 'utf8');
+      const changed = change(path.relative(target, file), code);
+      if (changed !== code) await writeFile(file, changed);
+    }
+  }
+  const remotes = JSON.parse(original) as Record<string, string>;
+  remotes[federationName] = `/remotes/${remote}/${version}/remoteEntry.js`;
+  await writeFile(remotesJson, JSON.stringify(remotes, null, 2));
+}
+
+test('a redeployed remote is rendered on the server in its new version without restarting the api', async ({ request, page, consoleErrors }) => {
+  const before = await (await request.get('/privacy')).text();
+  expect(before).toContain('<h1>Privacy Policy</h1>');
+
+  // The new build renames the page (in its browser and its server code alike).
+  await deploy('mfe-marketing', 'mfe_marketing', (_file, code) => code.replaceAll("'Privacy Policy'", "'Privacy Notice'").replaceAll('"Privacy Policy"', '"Privacy Notice"'));
+
+  // The server looks at remotes.json again within half a second.
+  await expect.poll(async () => (await request.get('/privacy')).text()).toContain('<h1>Privacy Notice</h1>');
+  expect(await (await request.get('/privacy')).text()).not.toContain('<h1>Privacy Policy</h1>');
+
+  // The browser hydrates the new server HTML with the new browser build.
+  await page.goto('/privacy');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main h1').first()).toHaveText('Privacy Notice');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a remote whose server build is broken is rendered by the browser instead', async ({ request, page, consoleErrors }) => {
+  const pkg = await createPackage({ name: 'Bought in the browser', price: 99, duration_days: 30, package_type: 'subscription' });
+  const served = await (await request.get(`/packages/${pkg.slug}`)).text();
+  expect(served).toContain('Bought in the browser');
+
+  await deploy('mfe-commerce', 'mfe_commerce', (file, code) =>
+    file === path.join('server', 'remoteEntry.js') ? 'throw new Error("a broken server build");' : code,
+  );
+
+  // The server answers the page without its body (once it has seen the deploy), for the browser to
+  // render as before.
+  await expect.poll(async () => (await request.get(`/packages/${pkg.slug}`)).text()).toContain('<div id="root"></div>');
+  const response = await request.get(`/packages/${pkg.slug}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('<div id="root"></div>');
+  // Its head is still the package's own (page-head module).
+  expect(html).toContain('<meta property="og:title" content="Bought in the browser | Tiny Titans AI" />');
+
+  await page.goto(`/packages/${pkg.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bought in the browser' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+
+  // Other remotes' pages are still rendered on the server.
+  expect(await (await request.get('/privacy')).text()).toContain('<h1>Privacy Policy</h1>');
+});

@@ -1,0 +1,55 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+
+/**
+ * Api answers a server-rendered page was made from, keyed by the api path and query the page's own
+ * code would have asked for (see `preloadKey`). The server renders with them and writes them into
+ * the HTML; the browser hydrates from the same answers instead of asking again.
+ */
+export type PreloadedData = Readonly<Record<string, unknown>>;
+
+const PreloadedContext = createContext<PreloadedData>({});
+
+/** The id of the `<script type="application/json">` the server writes the answers into. */
+export const PRELOADED_SCRIPT_ID = 'preloaded-data';
+
+export function PreloadedDataProvider({ data, children }: { data: PreloadedData; children: ReactNode }) {
+  return <PreloadedContext.Provider value={data}>{children}</PreloadedContext.Provider>;
+}
+
+/** The key of an api read: its path under /api and its query, in the order given. */
+export function preloadKey(path: string, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The answer the server rendered this page with, if it did (undefined otherwise: fetch as usual). */
+export function usePreloaded<T>(key: string): T | undefined {
+  return useContext(PreloadedContext)[key] as T | undefined;
+}
+
+/** Reads (once) the answers the server wrote into the page; empty when the page was not server-rendered. */
+export function readPreloadedData(doc: Document): PreloadedData {
+  const script = doc.getElementById(PRELOADED_SCRIPT_ID);
+  if (!script?.textContent) return {};
+  try {
+    const data = JSON.parse(script.textContent) as unknown;
+    return typeof data === 'object' && data !== null ? (data as PreloadedData) : {};
+  } catch {
+    return {};
+  }
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False on the server and during hydration, true afterwards (and at once on pages rendered in the
+ * browser): what depends on the visitor's clock, zone or locale renders a neutral form first, so
+ * the browser's first render matches the server's HTML.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
