@@ -77,9 +77,11 @@ test('a visitor of / and /community downloads nothing of mfe-admin', async ({ pa
   await expect(page.locator('#pricing')).toContainText('Starter Strategy Call');
   await page.goto('/community');
   await expect(page.locator('main h1').first()).toBeVisible();
+  // The heading comes with the server's HTML; the page's remote is fetched to hydrate it, so the
+  // request log sees real traffic before it is read.
+  await expect.poll(() => requests.urls().filter((u) => u.includes('/remotes/mfe-community/')).length).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
   expect(requests.some(/mfe-admin/)).toBe(false);
-  // /community did load its own remote (so the request log above saw real traffic).
-  expect(requests.urls().filter((u) => u.includes('/remotes/mfe-community/')).length).toBeGreaterThan(0);
 });
 
 test('/ downloads nothing of community or admin, even after its idle-time and scroll-time loads', async ({

@@ -2,17 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPackage } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
-import { repoRoot } from '../support/server';
+import { repoRoot, startServer, type RunningServer } from '../support/server';
 
-// These tests deploy a remote next to the current one and point the running server's remotes.json
-// at it, as a deploy would; the original remotes.json is put back after each.
+// These tests deploy a remote next to the current one and point remotes.json at it, as a deploy
+// would. They run on a server of their own over a copy of the builds, so no other test ever sees
+// the test deploys.
 test.describe.configure({ mode: 'serial' });
 
-const remotesJson = path.join(repoRoot, 'shell', 'dist', 'remotes.json');
+const ADMIN = { username: 'redeploy-admin', email: 'redeploy-admin@example.com', password: 'redeploy-admin-password' };
+let webRoot = '';
+let server: RunningServer;
+let remotesJson = '';
 let original = '';
 const deployed: string[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000); // copies ~30 MB of builds and starts a server
+  webRoot = await mkdtemp(path.join(tmpdir(), 'web-root-'));
+  for (const app of ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin']) {
+    await cp(path.join(repoRoot, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true });
+  }
+  remotesJson = path.join(webRoot, 'shell', 'dist', 'remotes.json');
+  server = await startServer({ WEB_ROOT: webRoot, ADMIN_USERNAME: ADMIN.username, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await rm(webRoot, { recursive: true, force: true });
+});
 
 test.beforeEach(async () => {
   original = await readFile(remotesJson, 'utf8');
@@ -23,12 +41,30 @@ test.afterEach(async () => {
   await Promise.all(deployed.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/** A package made through this server's api by its admin. */
+async function createPackage(name: string): Promise<{ slug: string }> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+  });
+  if (!login.ok) throw new Error(`admin login: ${login.status}`);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const response = await fetch(`${server.url}/api/packages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ slug: `redeploy-${randomUUID().slice(0, 8)}`, name, price: 99, duration_days: 30, package_type: 'subscription' }),
+  });
+  if (!response.ok) throw new Error(`POST /api/packages: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { slug: string };
+}
+
 /**
  * Copies a remote's build to `/remotes/<remote>/<version>/` (served by the same server), lets
  * `change` rewrite its JavaScript, and names it in remotes.json.
  */
 async function deploy(remote: string, federationName: string, change: (file: string, code: string) => string): Promise<void> {
-  const dist = path.join(repoRoot, remote, 'dist');
+  const dist = path.join(webRoot, remote, 'dist');
   const version = `v-${randomUUID().slice(0, 8)}`;
   const target = path.join(dist, version);
   deployed.push(target);
@@ -56,7 +92,7 @@ async function deploy(remote: string, federationName: string, change: (file: str
 }
 
 test('a redeployed remote is rendered on the server in its new version without restarting the api', async ({ request, page, consoleErrors }) => {
-  const before = await (await request.get('/privacy')).text();
+  const before = await (await request.get(server.url + '/privacy')).text();
   expect(before).toContain('<h2>Your rights</h2>');
 
   // The new build renames a section of the page (in its browser and its server code alike); a
@@ -64,19 +100,19 @@ test('a redeployed remote is rendered on the server in its new version without r
   await deploy('mfe-marketing', 'mfe_marketing', (_file, code) => code.replaceAll("'Your rights'", "'Your choices'").replaceAll('"Your rights"', '"Your choices"'));
 
   // The server looks at remotes.json again within half a second.
-  await expect.poll(async () => (await request.get('/privacy')).text()).toContain('<h2>Your choices</h2>');
-  expect(await (await request.get('/privacy')).text()).not.toContain('<h2>Your rights</h2>');
+  await expect.poll(async () => (await request.get(server.url + '/privacy')).text()).toContain('<h2>Your choices</h2>');
+  expect(await (await request.get(server.url + '/privacy')).text()).not.toContain('<h2>Your rights</h2>');
 
   // The browser hydrates the new server HTML with the new browser build.
-  await page.goto('/privacy');
+  await page.goto(server.url + '/privacy');
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 2, name: 'Your choices' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
 test('a remote whose server build is broken is rendered by the browser instead', async ({ request, page, consoleErrors }) => {
-  const pkg = await createPackage({ name: 'Bought in the browser', price: 99, duration_days: 30, package_type: 'subscription' });
-  const served = await (await request.get(`/packages/${pkg.slug}`)).text();
+  const pkg = await createPackage('Bought in the browser');
+  const served = await (await request.get(`${server.url}/packages/${pkg.slug}`)).text();
   expect(served).toContain('Bought in the browser');
 
   await deploy('mfe-commerce', 'mfe_commerce', (file, code) =>
@@ -85,18 +121,18 @@ test('a remote whose server build is broken is rendered by the browser instead',
 
   // The server answers the page without its body (once it has seen the deploy), for the browser to
   // render as before.
-  await expect.poll(async () => (await request.get(`/packages/${pkg.slug}`)).text()).toContain('<div id="root"></div>');
-  const response = await request.get(`/packages/${pkg.slug}`);
+  await expect.poll(async () => (await request.get(`${server.url}/packages/${pkg.slug}`)).text()).toContain('<div id="root"></div>');
+  const response = await request.get(`${server.url}/packages/${pkg.slug}`);
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toContain('<div id="root"></div>');
   // Its head is still the package's own (page-head module).
   expect(html).toContain('<meta property="og:title" content="Bought in the browser | Tiny Titans AI" />');
 
-  await page.goto(`/packages/${pkg.slug}`);
+  await page.goto(`${server.url}/packages/${pkg.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Bought in the browser' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 
   // Other remotes' pages are still rendered on the server.
-  expect(await (await request.get('/privacy')).text()).toContain('<h1>Privacy Policy</h1>');
+  expect(await (await request.get(server.url + '/privacy')).text()).toContain('<h1>Privacy Policy</h1>');
 });
