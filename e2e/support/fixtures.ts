@@ -6,7 +6,39 @@ export interface RequestLog {
   some(pattern: RegExp): boolean;
 }
 
+/**
+ * Waits until the shell's code runs (it marks <html data-app="live">). A server-rendered page shows
+ * its controls before that, and a click that early would be lost, or submit a form natively.
+ */
+async function shellLive(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => !document.getElementById('root') || document.documentElement.dataset.app === 'live'), {
+      message: 'the shell did not start',
+    })
+    .toBe(true);
+}
+
+function waitForShellAfterNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await shellLive(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await shellLive(page);
+    return response;
+  };
+}
+
 export const test = base.extend<{ requests: RequestLog; consoleErrors: string[] }>({
+  context: async ({ context }, use) => {
+    context.pages().forEach(waitForShellAfterNavigation);
+    context.on('page', waitForShellAfterNavigation);
+    await use(context);
+  },
   requests: async ({ page }, use) => {
     const seen: string[] = [];
     const onRequest = (request: Request) => seen.push(request.url());

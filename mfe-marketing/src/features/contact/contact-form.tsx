@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { messageOf } from '@site/shared/api-client';
+import { useHydrated } from '@site/shared/preloaded';
 import { CONTACT_LIMITS, CONTACT_SERVICES, ContactForm as ContactFormSchema, type ContactFormInput, type ContactFormValues } from '@site/shared/contracts/marketing';
 import { toast } from '@site/shared/toast';
 import { Button, Field, FieldError } from '@site/shared/ui/primitives';
@@ -40,6 +41,7 @@ export function ContactForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: zodResolver(ContactFormSchema), defaultValues: empty });
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!sent) return;
@@ -118,7 +120,8 @@ export function ContactForm() {
         <textarea rows={5} required maxLength={CONTACT_LIMITS.message} {...fieldProps('message')} />
         {error('message')}
       </Field>
-      <Button type="submit" disabled={isSubmitting}>
+      {/* Until hydrated, a click would submit the server-rendered form natively (a reload). */}
+      <Button type="submit" disabled={isSubmitting || !hydrated}>
         {isSubmitting ? 'Sending...' : 'Send Message'}
       </Button>
     </form>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { useHydrated } from '@site/shared/preloaded';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { subscribe } from './subscribe';
@@ -34,6 +35,7 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });
   const submitting = state.status === 'submitting';
+  const hydrated = useHydrated();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,7 +69,8 @@ export function NewsletterForm() {
           disabled={submitting}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="submit" disabled={submitting}>
+        {/* Until hydrated, a click would submit the server-rendered form natively (a reload). */}
+        <Button type="submit" disabled={submitting || !hydrated}>
           {submitting ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </Form>
