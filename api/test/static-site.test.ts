@@ -8,8 +8,10 @@ import { buildApp } from '../src/app';
 import { testConfig } from './app';
 import { testDatabases } from './databases';
 
-describe.each(testDatabases().slice(0, 1))('serving the built front ends ($name)', (target) => {
+describe.each(testDatabases())('serving the built front ends ($name)', (target) => {
   let app: FastifyInstance;
+  /** The route each answered request matched ('404' for the not-found handler). */
+  const matched = new Map<string, string>();
   let webRoot: string;
   const bundle = 'console.log("hello from a hashed bundle");'.repeat(40);
 
@@ -30,6 +32,9 @@ describe.each(testDatabases().slice(0, 1))('serving the built front ends ($name)
     await writeFile(path.join(remote, 'remoteEntry.js'), 'var mfe_community;');
     await writeFile(path.join(remote, 'index.html'), '<!doctype html><title>standalone</title>');
     app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot }), database: await target.open(), logger: false });
+    app.addHook('onResponse', async (request) => {
+      matched.set(`${request.method} ${request.url}`, request.is404 ? '404' : (request.routeOptions.url ?? ''));
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -79,5 +84,75 @@ describe.each(testDatabases().slice(0, 1))('serving the built front ends ($name)
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toBe('not_found');
+  });
+
+  it('routes every page of the shell to its page handler, never through the static files', async () => {
+    const pages: [string, string][] = [
+      ['/', '/'],
+      ['/community', '/community'],
+      ['/contact', '/contact'],
+      ['/privacy', '/privacy'],
+      ['/services/ai-chatbots', '/services/:slug'],
+      ['/blog/some-post', '/blog/:slug'],
+      ['/event/some-event', '/event/:slug'],
+      ['/packages/some-package', '/packages/:slug'],
+      ['/admin', '/admin'],
+      ['/admin/blogs', '/admin/*'],
+      ['/login', '/login'],
+      ['/orders', '/orders'],
+    ];
+    for (const [url, route] of pages) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(matched.get(`${method} ${url}`), `${method} ${url}`).toBe(route);
+        if (method === 'GET') expect(res.body).toContain('<div id="root">');
+        else expect(res.body).toBe('');
+      }
+    }
+    // Files are the static files' business; unknown api paths have a route of their own.
+    await app.inject({ method: 'GET', url: '/main.0123456789.js' });
+    expect(matched.get('GET /main.0123456789.js')).toBe('/*');
+    await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(matched.get('GET /api/unknown')).toBe('/api/*');
+  });
+
+  it('serves the shell for an unknown page (the browser shows its not-found page)', async () => {
+    for (const url of ['/nowhere', '/blog/a/b', '/community/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers every other miss with the api\'s one not-found answer', async () => {
+    const api = await buildApp({ config: testConfig({ WEB_ROOT: webRoot }), database: app.database, logger: false, serveWeb: false });
+    try {
+      const cases: [string, string][] = [
+        ['GET', '/api/unknown?secret=1'],
+        ['HEAD', '/api/unknown'],
+        ['POST', '/api/unknown'],
+        ['GET', '/nope.js'],
+        ['GET', '/blog/picture.png'],
+        ['POST', '/community'],
+        ['DELETE', '/'],
+        ['GET', '/remotes/unknown/entry.js'],
+      ];
+      for (const [method, url] of cases) {
+        const res = await app.inject({ method: method as 'GET', url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        const expected = { error: 'not_found', message: `No such resource: ${method} ${url.split('?')[0]}` };
+        if (method !== 'HEAD') {
+          expect(res.json(), `${method} ${url}`).toEqual(expected);
+          // The api alone (no front ends served) answers the same.
+          expect((await api.inject({ method: method as 'GET', url })).json(), `${method} ${url}`).toEqual(expected);
+        }
+      }
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from '../lib/not-found';
+import { PAGE_ROUTES } from '../modules/ssr/pages';
 
 export const REMOTES = ['mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'] as const;
 
@@ -70,26 +72,31 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         url !== '/api' &&
         !url.startsWith('/remotes/') &&
         !path.extname(url);
-      if (isPage && hasShell) {
-        reply.header('Cache-Control', 'no-cache');
-        // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
-        const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request.url, request) : null;
-        if (rendered) {
-          reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-          const accepted = String(request.headers['accept-encoding'] ?? '');
-          const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-          if (!encoding) return reply.send(rendered.bytes);
-          return reply.header('Content-Encoding', encoding).send(rendered.encode(encoding));
-        }
-        // Content pages get their own title, description and OpenGraph tags (page-head module).
-        const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
-        if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);
-        return reply.sendFile('index.html', shellDist);
+      if (!isPage || !hasShell) return sendNotFound(request, reply);
+      reply.header('Cache-Control', 'no-cache');
+      // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
+      const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request.url, request) : null;
+      if (rendered) {
+        reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+        const accepted = request.headers['accept-encoding'] ?? '';
+        const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+        if (!encoding) return reply.send(rendered.bytes);
+        return reply.header('Content-Encoding', encoding).send(rendered.encode(encoding));
       }
-      return reply.code(404).send({ error: 'not_found', message: `No such resource: ${request.method} ${url}` });
+      // Content pages get their own title, description and OpenGraph tags (page-head module).
+      const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
+      if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);
+      return reply.sendFile('index.html', shellDist);
     };
-    // The home page is a page like the others (the static files have no index).
-    if (hasShell) app.get('/', servePage);
+    if (hasShell) {
+      // The shell's routes, matched before the static files' wildcard: a page visit costs no file
+      // lookup (and its pre-compressed variants) before it reaches the page handler.
+      for (const route of PAGE_ROUTES) app.get(route, { schema: { hide: true } }, servePage);
+      // Unknown api paths answer at once too, without looking for a file of that name.
+      app.get('/api/*', { schema: { hide: true } }, async (request, reply) => sendNotFound(request, reply));
+    }
+    // The one not-found answer: the shell (and the browser's not-found page) for any other page
+    // path, `{ error, message }` for the api, files and other methods.
     app.setNotFoundHandler(servePage);
   },
   { name: 'static-site' },

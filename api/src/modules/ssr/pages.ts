@@ -14,6 +14,27 @@ export interface RenderedRoute {
   tags: PublicCacheTag[];
 }
 
+/**
+ * Every page of the shell's router (shell/src/app/routes.tsx), rendered on the server or in the
+ * browser; other paths without a file extension get the shell too (its not-found page).
+ */
+export const PAGE_ROUTES = [
+  '/',
+  '/services/:slug',
+  '/refund',
+  '/privacy',
+  '/terms',
+  '/contact',
+  '/community',
+  '/blog/:slug',
+  '/event/:slug',
+  '/packages/:slug',
+  '/orders',
+  '/admin',
+  '/admin/*',
+  '/login',
+] as const;
+
 const key = (path: string, query: Record<string, string> = {}) => {
   const search = new URLSearchParams(query).toString();
   return search ? `${path}?${search}` : path;
