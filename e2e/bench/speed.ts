@@ -4,7 +4,8 @@
 // restart). Run with `pnpm bench` (after the bundle table) or `pnpm --filter @site/e2e exec tsx
 // bench/speed.ts`. Environment: BENCH_SKIP_LIGHTHOUSE=1 for the api part only;
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a fresh database
-// is created and dropped for the PostgreSQL part; BENCH_SKIP_POSTGRES=1 leaves that part out.
+// is created and dropped for the PostgreSQL part; BENCH_SKIP_POSTGRES=1 leaves that part out;
+// BENCH_SKIP_MEMORY=1 leaves out the idle waits and the restart of the memory table.
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { freePort, repoRoot, startServer, type RunningServer } from '../support/
 import { formatRss, rssMiB } from './server-memory';
 
 const RUNS = 3;
+const skipMemory = Boolean(process.env.BENCH_SKIP_MEMORY);
 const LIGHTHOUSE_ATTEMPTS = 3;
 const SETTLE_MS = 30_000;
 const LOAD = { connections: 50, duration: 10 };
@@ -27,7 +29,8 @@ const READS = [
   '/api/packages/public/search?field=package_type&value=subscription',
   '/api/blogs/rss.xml',
   '/sitemap.xml',
-  // Server-rendered pages (decision 017), answered from the rendered-page cache.
+  // Server-rendered pages (decision 017), answered from the rendered-page cache; a sample
+  // `/blog/{slug}` (a counted view on each visit) is added from the published posts.
   '/',
   '/community',
 ];
@@ -177,7 +180,8 @@ async function helloWorldBaseline(): Promise<LoadRow> {
 async function readThroughput(server: RunningServer, database: string): Promise<void> {
   const baseline = await helloWorldBaseline();
   const rows = [baseline];
-  for (const read of READS) rows.push(await load(read, `${server.url}${read}`));
+  const reads = [...READS, ...(await phase('finding a sample blog', () => sampleBlogPath(server)))];
+  for (const read of reads) rows.push(await load(read, `${server.url}${read}`));
   console.log(`\nautocannon, ${LOAD.connections} connections, ${LOAD.duration} s (${database}); ratio = throughput / bare Fastify hello-world\n`);
   console.log('url                                                             req/s   ratio   p99 ms  errors');
   for (const r of rows) {
@@ -199,8 +203,10 @@ async function pgliteRun(): Promise<void> {
   const server = await phase('starting the api on PGlite (fresh DATA_DIR)', () => startServer({}, { keepDataDir: true }));
   try {
     memory.push(['fresh start, at ready', await rssMiB(server.process.pid)]);
-    await sleep(SETTLE_MS);
-    memory.push([`fresh start, idle ${SETTLE_MS / 1000} s later`, await rssMiB(server.process.pid)]);
+    if (!skipMemory) {
+      await sleep(SETTLE_MS);
+      memory.push([`fresh start, idle ${SETTLE_MS / 1000} s later`, await rssMiB(server.process.pid)]);
+    }
     if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
       const pages = ['/', '/community', '/services/ai-chatbots', ...(await phase('finding a sample blog', () => sampleBlogPath(server)))];
       printLighthouse(await lighthouseRows(server.url, pages), 'PGlite');
@@ -209,13 +215,15 @@ async function pgliteRun(): Promise<void> {
     memory.push(['after the loads above', await rssMiB(server.process.pid)]);
     await server.stop();
 
-    const restarted = await phase('restarting the api on the same DATA_DIR', () => startServer({}, { dataDir: server.dataDir }));
-    try {
-      memory.push(['restart on the same data dir, at ready', await rssMiB(restarted.process.pid)]);
-      await sleep(SETTLE_MS);
-      memory.push([`restart, idle ${SETTLE_MS / 1000} s later`, await rssMiB(restarted.process.pid)]);
-    } finally {
-      await restarted.stop();
+    if (!skipMemory) {
+      const restarted = await phase('restarting the api on the same DATA_DIR', () => startServer({}, { dataDir: server.dataDir }));
+      try {
+        memory.push(['restart on the same data dir, at ready', await rssMiB(restarted.process.pid)]);
+        await sleep(SETTLE_MS);
+        memory.push([`restart, idle ${SETTLE_MS / 1000} s later`, await rssMiB(restarted.process.pid)]);
+      } finally {
+        await restarted.stop();
+      }
     }
   } finally {
     await server.stop();
