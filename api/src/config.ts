@@ -79,6 +79,8 @@ export const ConfigSchema = z
     IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** How long an idle keep-alive connection is kept open between requests. */
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+    /** Blog views are counted in memory and written this often (and on shutdown). */
+    BLOG_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
     /** PostgreSQL: how long to wait for a connection, and for one statement to finish. */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),

@@ -46,28 +46,6 @@ export const blogRepository = {
     return row;
   },
 
-  /**
-   * A published post, with one more view when `visitor` has not been counted for it on `day`
-   * (one statement: concurrent reads by one visitor count once).
-   */
-  async countView(db: Db, slug: string, day: string, visitor: string): Promise<BlogRow | undefined> {
-    const [counted] = await db
-      .with(
-        db.$with('seen').as(
-          db
-            .insert(blogViews)
-            .select(db.select({ blogId: blogs.id, day: sql`${day}::date`.as('day'), visitor: sql`${visitor}`.as('visitor') }).from(blogs).where(and(eq(blogs.slug, slug), publicOnly)))
-            .onConflictDoNothing()
-            .returning({ blogId: blogViews.blogId }),
-        ),
-      )
-      .update(blogs)
-      .set({ viewsCount: sql`${blogs.viewsCount} + 1` })
-      .where(sql`${blogs.id} IN (SELECT blog_id FROM seen)`)
-      .returning();
-    return counted ?? (await blogRepository.findBySlug(db, slug, true));
-  },
-
   /** That day's key for visitor hashes: made once by whichever instance asks first; older keys and views are deleted. */
   async visitorKey(db: Db, day: string, candidate: string): Promise<string> {
     const name = `${VIEW_KEY_PREFIX}${day}`;

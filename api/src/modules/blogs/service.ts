@@ -11,6 +11,8 @@ import { sanitizeBlogHtml } from './sanitize';
 import type { BlogRow } from './table';
 import { servicePlugin } from '../../lib/service-plugin';
 import { offsetOf, pageOf, slugEntries } from '../../lib/paging';
+import { ViewCounter } from './views';
+
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -50,6 +52,16 @@ export function toBlog(row: BlogRow): BlogRecord {
 
   export function createBlogsService(db: Db) {
     let dailyKey: { day: string; key: string } | undefined;
+    const views = new ViewCounter(db);
+    /** The stored count plus the views this instance has counted and not yet written. */
+    const withViews = (row: BlogRow): BlogRecord => toBlog({ ...row, viewsCount: row.viewsCount + views.unwrittenOf(row.id) });
+    const today = () => new Date().toISOString().slice(0, 10);
+
+    /** Counts a public visit of a published post (in memory; see ViewCounter). */
+    async function countView(blogId: string, visitor: Visitor): Promise<void> {
+      const day = today();
+      views.record(blogId, day, await visitorId(day, visitor));
+    }
 
     /** The visitor as an HMAC of address and user agent under the day's key: no clear-text identity is stored. */
     async function visitorId(day: string, visitor: Visitor): Promise<string> {
@@ -124,17 +136,20 @@ export function toBlog(row: BlogRow): BlogRecord {
         const status = BlogStatus.safeParse(value);
         if (!status.success) throw new HttpError(400, 'validation_error', 'status must be draft, published or archived.');
         if (!admin && status.data !== 'published') return [];
-        return (await blogRepository.listByStatus(db, status.data, !admin)).map(toBlog);
+        return (await blogRepository.listByStatus(db, status.data, !admin)).map(withViews);
       }
-      if (!admin) {
-        const day = new Date().toISOString().slice(0, 10);
-        const viewed = await blogRepository.countView(db, value, day, await visitorId(day, visitor));
-        return viewed ? [toBlog(viewed)] : [];
-      }
+      const row = await blogRepository.findBySlug(db, value, !admin);
+      if (!row) return [];
       // Editors checking their posts are not readers: the count stays what the public made it.
-      const row = await blogRepository.findBySlug(db, value, false);
-      return row ? [toBlog(row)] : [];
+      if (!admin) await countView(row.id, visitor);
+      return [withViews(row)];
     },
+
+    /** A visit of a post already read (a server-rendered page kept in memory): counted without a read. */
+    countView,
+
+    /** Writes the views counted so far (every BLOG_VIEWS_FLUSH_MS, on shutdown, and when tests ask). */
+    flushViews: (): Promise<void> => views.flush(),
 
     /** The admin list: one page, filtered by status in SQL. */
     async page(query: {
@@ -142,7 +157,7 @@ export function toBlog(row: BlogRow): BlogRecord {
       page: number;
       page_size: number;
     }): Promise<{ items: BlogRecord[]; total: number; page: number; page_size: number }> {
-      return pageOf(await blogRepository.page(db, query.status, query.page_size, offsetOf(query)), query, toBlog);
+      return pageOf(await blogRepository.page(db, query.status, query.page_size, offsetOf(query)), query, withViews);
     },
 
     count: (): Promise<number> => blogRepository.countLive(db),
@@ -172,4 +187,15 @@ declare module 'fastify' {
   }
 }
 
-export const blogsPlugin = servicePlugin('blogs', (app) => createBlogsService(app.database.db));
+export const blogsPlugin = servicePlugin('blogs', (app) => {
+  const service = createBlogsService(app.database.db);
+  const flush = () =>
+    service.flushViews().catch((error: unknown) => app.log.error({ err: error }, 'could not write blog views (kept for the next flush)'));
+  const timer = setInterval(flush, app.config.BLOG_VIEWS_FLUSH_MS).unref();
+  // After the last request and before the database closes (hooks close in reverse order).
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await flush();
+  });
+  return service;
+});

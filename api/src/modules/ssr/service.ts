@@ -66,6 +66,8 @@ declare module 'fastify' {
 interface CachedPage {
   page: RenderedHtml;
   tags: PublicCacheTag[];
+  /** The post a blog page shows: each visit counts a view of it. */
+  blogId?: string;
 }
 
 /** How often a deployment (remotes.json and the server containers' files) is looked at again. */
@@ -87,6 +89,8 @@ export function composeHtml(template: string, page: { html: string; styles: stri
     .replace('</head>', () => `${page.styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
 }
+
+const visitorOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
 
 /** Blog HTML gets the browser's second sanitizing pass (safeHtml) here, where there is no DOM. */
 function sanitizeBlogs(answer: unknown): unknown {
@@ -198,10 +202,7 @@ export const ssrPlugin = fp<SsrOptions>(
           keys.map(async (key) => {
             if (route.blogSlug !== undefined && key.startsWith('/blogs/search?field=slug')) {
               // A visit counts a view, as the browser's own read would have.
-              const found = await app.blogs.search('slug', route.blogSlug, false, {
-                ip: request.ip,
-                userAgent: String(request.headers['user-agent'] ?? ''),
-              });
+              const found = await app.blogs.search('slug', route.blogSlug, false, visitorOf(request));
               // The same answer as GET /api/blogs/search (with its media's kind).
               answers[key] = sanitizeBlogs(JSON.parse(JSON.stringify(await withMediaTypes(found, mediaType))));
               return;
@@ -240,8 +241,8 @@ export const ssrPlugin = fp<SsrOptions>(
           const current = await withBudget(currentShell(), loadTimeoutMs, 'loading the server containers');
           const hit = cache.get(cacheKey);
           if (hit) {
-            // The page is kept, the visit is still counted.
-            if (route.blogSlug !== undefined) await readAnswers(pathname, request);
+            // The page is kept, the visit is still counted (in memory, without a read).
+            if (hit.blogId) await app.blogs.countView(hit.blogId, visitorOf(request));
             return hit.page;
           }
           const startedGeneration = generation;
@@ -255,7 +256,8 @@ export const ssrPlugin = fp<SsrOptions>(
           // Made while content changed: serve it, do not keep it.
           if (startedGeneration === generation) {
             if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
-            cache.set(cacheKey, { page: rendered, tags: route.tags });
+            const [blog] = route.blogSlug !== undefined ? ((preloaded?.[route.reads[0]!] as { id?: string }[] | undefined) ?? []) : [];
+            cache.set(cacheKey, { page: rendered, tags: route.tags, ...(blog?.id ? { blogId: blog.id } : {}) });
           }
           request.log.debug({ url, ms: Math.round(performance.now() - started), renderMs: Math.round(performance.now() - rendering) }, 'page rendered on the server');
           return rendered;

@@ -1,0 +1,48 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const SHELL_HTML = '<!doctype html><html><head><title>Tiny Titans AI</title></head><body><div id="root"></div></body></html>';
+
+/**
+ * A stand-in for the shell's server container (`shell/ServerApp`), in the form the real one is
+ * built (a CommonJS module exporting the container by its federation name): /contact throws, /terms
+ * never finishes, the others show the location and what the page was rendered from.
+ */
+const SHELL_CONTAINER = `
+const React = require('react');
+function ServerApp({ location, preloaded }) {
+  if (location === '/contact') throw new Error('a page that fails to render');
+  if (location === '/terms') React.use(new Promise(() => {}));
+  const events = preloaded['/events?status=published'];
+  return React.createElement('main', null,
+    React.createElement('h1', null, 'Rendered ' + location),
+    events ? React.createElement('p', null, 'events: ' + events.map((event) => event.title).join(', ')) : null);
+}
+module.exports = { shell: { init() {}, get() { return Promise.resolve(() => ({ ServerApp, setRemoteLoader() {} })); } } };
+`;
+
+const remoteContainer = (name: string) =>
+  `module.exports = { ${name}: { init() {}, get() { return Promise.resolve(() => ({ default: () => null })); } } };`;
+
+/** A built site in miniature: the shell's HTML and remotes.json, and a server container per front end. */
+export async function fakeWebRoot(): Promise<string> {
+  const webRoot = await mkdtemp(path.join(tmpdir(), 'ssr-'));
+  const shell = path.join(webRoot, 'shell', 'dist');
+  await mkdir(path.join(shell, 'server'), { recursive: true });
+  await writeFile(path.join(shell, 'index.html'), SHELL_HTML);
+  await writeFile(path.join(shell, 'server', 'remoteEntry.js'), SHELL_CONTAINER);
+  const remotes: Record<string, string> = {};
+  for (const [dir, name] of [
+    ['mfe-marketing', 'mfe_marketing'],
+    ['mfe-community', 'mfe_community'],
+    ['mfe-commerce', 'mfe_commerce'],
+    ['mfe-admin', 'mfe_admin'],
+  ] as const) {
+    await mkdir(path.join(webRoot, dir, 'dist', 'server'), { recursive: true });
+    await writeFile(path.join(webRoot, dir, 'dist', 'server', 'remoteEntry.js'), remoteContainer(name));
+    remotes[name] = `/remotes/${dir}/remoteEntry.js`;
+  }
+  await writeFile(path.join(shell, 'remotes.json'), JSON.stringify(remotes));
+  return webRoot;
+}
