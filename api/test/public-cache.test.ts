@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
@@ -56,6 +56,40 @@ describe.each(testDatabases())('public read cache on $name', (target) => {
       const again = await get(url, { 'if-none-match': answer.headers.etag as string });
       expect(again.statusCode, url).toBe(304);
       expect(app.publicCache.size, url).toBe(size);
+    }
+  });
+
+  it('answers a kept read with the headers of the first answer, security headers included, without reading again', async () => {
+    const url = '/api/packages/public/search?field=package_type&value=subscription';
+    await app.publicCache.invalidate('packages');
+    const search = vi.spyOn(app.packages, 'search');
+    try {
+      const headersOf = (res: { headers: Record<string, unknown> }) => {
+        const { date: _date, ...rest } = res.headers;
+        return rest;
+      };
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(first.headers['x-frame-options']).toBe('DENY');
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
+      expect(first.headers.vary).toBe('Authorization');
+      for (let i = 0; i < 3; i++) {
+        const kept = await get(url);
+        expect(kept.body).toBe(first.body);
+        expect(headersOf(kept)).toEqual(headersOf(first));
+      }
+      expect(search).toHaveBeenCalledTimes(1);
+      const notModified = await get(url, { 'if-none-match': first.headers.etag as string });
+      expect(notModified.statusCode).toBe(304);
+      for (const name of ['etag', 'cache-control', 'vary', 'content-security-policy', 'x-frame-options', 'referrer-policy']) {
+        expect(notModified.headers[name], name).toBe(first.headers[name]);
+      }
+      // A bad query is still refused (only a URL answered 200 is ever kept).
+      expect((await get('/api/packages/public/search?field=nope&value=x')).statusCode).toBe(400);
+      expect((await get('/api/packages/public/search?field=nope&value=x')).statusCode).toBe(400);
+    } finally {
+      search.mockRestore();
     }
   });
 

@@ -6,12 +6,13 @@ import fp from 'fastify-plugin';
  */
 export const callerCachePlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!request.url.startsWith('/api/')) return done(null, payload);
       const vary = reply.getHeader('vary');
       const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
       if (!/(^|,)\s*(authorization|\*)\s*(,|$)/i.test(current)) reply.header('vary', current ? `${current}, Authorization` : 'Authorization');
       if (request.headers.authorization) reply.header('cache-control', 'private, no-store');
+      done(null, payload);
     });
   },
   { name: 'caller-cache' },

@@ -44,8 +44,9 @@ export const connectionsPlugin = fp(
       });
     });
 
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('Connection', 'close');
+      done(null, payload);
     });
 
     app.addHook('preClose', async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import Fastify from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 
 const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
 
@@ -31,8 +32,7 @@ export const securityHeadersPlugin = fp(
     const widgetMedia = widgetConnect.filter((origin) => origin.startsWith('https:'));
     // Read at start: after pointing a remote elsewhere in remotes.json, restart to allow its origin.
     const remotes = remoteOrigins(config.WEB_ROOT);
-    await app.register(helmet, {
-      global: true,
+    const headers = await helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -60,6 +60,28 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
+    // The same headers on every answer (404s and errors too); a route may override one (media).
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
   },
   { name: 'security-headers' },
 );
+
+/**
+ * The headers helmet sets for these options. They depend on the configuration alone, so they are
+ * worked out once here: helmet's own hook builds them again (CSP parsing included) on every request.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(helmet, { ...options, global: true });
+    probe.get('/', async () => '');
+    const { headers } = await probe.inject({ method: 'GET', url: '/' });
+    const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => !own.has(name.toLowerCase())).map(([name, value]) => [name, String(value)]));
+  } finally {
+    await probe.close();
+  }
+}

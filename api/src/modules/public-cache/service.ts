@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { PublicCacheStore, type PublicCacheTag } from './store';
 
@@ -27,9 +27,10 @@ export interface PublicCache {
   /**
    * Hooks for a public GET route: its 200 answers to requests without credentials are kept
    * serialized and served with an ETag (304 when it matches). Any request with an Authorization
-   * header is answered fresh and marked private (an admin may see drafts).
+   * header is answered fresh and marked private (an admin may see drafts). A kept answer is sent
+   * before the request is validated: only a URL that was answered 200 before is ever kept.
    */
-  route(options: PublicCacheRouteOptions): { preHandler: preHandlerAsyncHookHandler; onSend: OnSend };
+  route(options: PublicCacheRouteOptions): { onRequest: onRequestHookHandler; onSend: OnSend };
   /**
    * Call after every write that changes what the public sees: forgets the answers made of `tags`
    * on this instance at once and, on PostgreSQL, on every other instance (LISTEN/NOTIFY).
@@ -101,24 +102,24 @@ export const publicCachePlugin = fp(
 
     const cache: PublicCache = {
       route: ({ tags, skip, variesForAdmins = false }) => ({
-        preHandler: async (request, reply) => {
-          const req = request as WithState;
-          if (skip?.(request)) return;
+        onRequest: (request, reply, done) => {
+          if (skip?.(request)) return done();
           if (request.headers.authorization) {
             reply.header('Cache-Control', 'private, no-store');
             if (variesForAdmins) reply.header('Vary', 'Authorization');
-            return;
+            return done();
           }
           // The origin belongs to the key: RSS and sitemap hold absolute URLs built from it.
           const key = `${request.protocol}://${request.host}${request.url}`;
           const entry = store.get(key);
-          if (entry) {
-            reply.header('ETag', entry.etag).header('Cache-Control', entry.cacheControl);
-            if (entry.vary) reply.header('Vary', entry.vary);
-            if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-            return reply.type(entry.contentType).send(entry.payload);
+          if (!entry) {
+            (request as WithState)[STATE] = { key, version: store.version(tags), tags };
+            return done();
           }
-          req[STATE] = { key, version: store.version(tags), tags };
+          reply.header('ETag', entry.etag).header('Cache-Control', entry.cacheControl);
+          if (entry.vary) reply.header('Vary', entry.vary);
+          if (matches(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
+          else reply.type(entry.contentType).send(entry.payload);
         },
         onSend: async (request, reply, payload) => {
           const state = (request as WithState)[STATE];

@@ -136,12 +136,14 @@ export const ssrPlugin = fp<SsrOptions>(
     const remotesPath = path.join(shellDist, 'remotes.json');
     let lastCheck = { at: 0 };
 
+    const checkDue = () => !deployment || Date.now() - lastCheck.at >= CHECK_EVERY_MS;
+
     /**
      * The current deployment: remotes.json and the files it names are looked at again at most every
      * half second, so a redeploy is rendered within that time without a file check per request.
      */
     const currentShell = async (): Promise<{ shell: ShellServerModule; html: string; load: (id: string) => Promise<unknown> }> => {
-      if (!deployment || Date.now() - lastCheck.at >= CHECK_EVERY_MS) {
+      if (checkDue()) {
         await checkDeployment();
         lastCheck = { at: Date.now() };
       }
@@ -237,8 +239,8 @@ export const ssrPlugin = fp<SsrOptions>(
         const cacheKey = `${publicOrigin(config, request)}${url}`;
         const started = performance.now();
         try {
-          // A redeploy forgets the kept pages.
-          const current = await withBudget(currentShell(), loadTimeoutMs, 'loading the server containers');
+          // A redeploy forgets the kept pages (the timer only when the deployment is looked at).
+          const current = checkDue() ? await withBudget(currentShell(), loadTimeoutMs, 'loading the server containers') : await currentShell();
           const hit = cache.get(cacheKey);
           if (hit) {
             // The page is kept, the visit is still counted (in memory, without a read).
