@@ -7,13 +7,14 @@ import { buildApp } from '../src/app';
 import { registerTestAdmin, testConfig } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
+import { PAGE_META, serviceLinks } from '@site/shared/site-config';
 
 const SHELL_HTML = `<!doctype html><html><head>
 <title>Tiny Titans AI | default</title>
 <meta name="description" content="Default description.">
 </head><body><div id="root"></div></body></html>`;
 
-describe.each(testDatabases())('server-rendered head of content pages on $name', (target) => {
+describe.each(testDatabases())('server-rendered head of public pages on $name', (target) => {
   let app: FastifyInstance;
   let webRoot: string;
 
@@ -82,5 +83,30 @@ describe.each(testDatabases())('server-rendered head of content pages on $name',
     const draft = await createEvent(app, { title: 'Secret draft', status: 'draft' });
     expect(await page(`/event/${draft.slug}`)).not.toContain('Secret draft');
     expect(await page('/blog/no-such-post')).toContain('<title>Tiny Titans AI | default</title>');
+  });
+
+  it('gives the fixed pages (home, services, policies, contact, community) the head the browser sets', async () => {
+    const [service] = serviceLinks;
+    const cases: [string, string, string][] = [
+      ['/', 'Tiny Titans AI', PAGE_META.home.description],
+      ['/contact', 'Contact Us | Tiny Titans AI', PAGE_META.contact.description],
+      ['/community', 'Community | Tiny Titans AI', 'Events, articles and people building with AI in small teams.'],
+      ['/privacy', 'Privacy Policy | Tiny Titans AI', PAGE_META.privacy.description],
+      ['/terms', 'Terms of Service | Tiny Titans AI', PAGE_META.terms.description],
+      ['/refund', 'Refund Policy | Tiny Titans AI', PAGE_META.refund.description],
+      [`/services/${service.slug}`, `${service.title.replace('&', '&amp;')} | Tiny Titans AI`, service.description],
+    ];
+    for (const [url, title, description] of cases) {
+      const html = await page(url);
+      expect(html, url).toContain(`<title>${title}</title>`);
+      expect(html, url).toContain(`<meta name="description" content="${description}" />`);
+      expect(html, url).toContain(`<meta property="og:title" content="${title}" />`);
+      expect(html, url).toContain(`<meta property="og:description" content="${description}" />`);
+      expect(html, url).toContain(`<meta property="og:type" content="website" />`);
+      expect(html, url).toContain(`<meta property="og:url" content="https://tinytitans.example${url}" />`);
+      expect(html, url).toContain(`<meta name="twitter:title" content="${title}" />`);
+      expect(html, url).not.toContain('Default description.');
+    }
+    expect(await page('/services/no-such-service')).toContain('<title>Tiny Titans AI | default</title>');
   });
 });

@@ -66,6 +66,41 @@ test('the HTML of blog, event and package pages carries their content and OpenGr
   expect(packageHtml).toContain('<meta property="og:title" content="Server-rendered workshop pass | Tiny Titans AI" />');
 });
 
+/** The head each fixed page has in the server HTML, the same the browser sets once the page runs. */
+const STATIC_HEADS: [path: string, title: string, description: string][] = [
+  ['/', 'Tiny Titans AI', 'Tiny Titans AI builds AI chatbots, agentic workflows, process automation and lightweight AI apps for startups, solopreneurs and lean product teams.'],
+  ['/services/ai-chatbots', 'AI Chatbots &amp; Virtual Assistants | Tiny Titans AI', 'Assistants trained on your own documents that answer customers on your website, WhatsApp or Slack around the clock, and hand over to a person when it matters.'],
+  ['/privacy', 'Privacy Policy | Tiny Titans AI', 'What personal data Tiny Titans AI collects, why, and the choices you have.'],
+  ['/terms', 'Terms of Service | Tiny Titans AI', 'The terms for using the Tiny Titans AI website and buying consultations and packages.'],
+  ['/refund', 'Refund Policy | Tiny Titans AI', 'When Tiny Titans AI refunds consultation and package payments, and how to ask for a refund.'],
+  ['/contact', 'Contact Us | Tiny Titans AI', 'Tell Tiny Titans AI about your project: chatbots, agentic workflows, automation or an AI app. We reply within one business day.'],
+  ['/community', 'Community | Tiny Titans AI', 'Events, articles and people building with AI in small teams.'],
+];
+
+test('the HTML of the fixed pages carries their own title, description and OpenGraph/Twitter tags', async ({ request }) => {
+  for (const [path, title, description] of STATIC_HEADS) {
+    const html = await (await request.get(path)).text();
+    expect(html.match(/<title>/g), path).toHaveLength(1);
+    expect(html, path).toContain(`<title>${title}</title>`);
+    expect(html, path).toContain(`<meta name="description" content="${description}" />`);
+    expect(html, path).toContain(`<meta property="og:title" content="${title}" />`);
+    expect(html, path).toContain(`<meta property="og:description" content="${description}" />`);
+    expect(html, path).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+${path === '/' ? '/' : path}" />`));
+    expect(html, path).toContain(`<meta name="twitter:title" content="${title}" />`);
+    expect(html, path).toContain(`<meta name="twitter:description" content="${description}" />`);
+  }
+});
+
+test('the browser keeps the title the server HTML gave each fixed page', async ({ page }) => {
+  for (const [path, title] of STATIC_HEADS) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.title(), path).toBe(title.replace('&amp;', '&'));
+    expect(await page.locator('meta[property="og:title"]').count(), path).toBe(1);
+  }
+});
+
 test('admin, login and orders stay rendered in the browser', async ({ request }) => {
   for (const path of ['/admin', '/login', '/orders']) {
     const html = await (await request.get(path)).text();

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { site } from './site-config';
+import { fullTitle, site } from './site-config';
+
+// The fixed pages' heads live with the site's other content facts (the api reads them too).
+export { fullTitle, PAGE_META, pageMetaOf } from './site-config';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string): void {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -21,17 +24,17 @@ export interface PageMeta {
 
 /** Sets the document title, description, Open Graph and Twitter card tags for a route. */
 export function applyPageMeta({ title, description, path, image }: PageMeta): void {
-  const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
-  document.title = fullTitle;
+  const pageTitle = fullTitle(title);
+  document.title = pageTitle;
   const url = new URL(path ?? window.location.pathname, window.location.origin).href;
   setMeta('name', 'description', description);
-  setMeta('property', 'og:title', fullTitle);
+  setMeta('property', 'og:title', pageTitle);
   setMeta('property', 'og:description', description);
   setMeta('property', 'og:type', 'website');
   setMeta('property', 'og:url', url);
   setMeta('property', 'og:site_name', site.name);
   setMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
-  setMeta('name', 'twitter:title', fullTitle);
+  setMeta('name', 'twitter:title', pageTitle);
   setMeta('name', 'twitter:description', description);
   if (image) {
     setMeta('property', 'og:image', new URL(image, window.location.origin).href);

@@ -20,13 +20,35 @@ export const site = {
   ],
 } as const;
 
-/** The services: their pages, the footer, the sitemap, the contact form and the assistant all read this list. */
+/** The services (title and description included): their pages, the footer, the sitemap, the contact form and the assistant all read this list. */
 export const serviceLinks = [
-  // The contact form names a service by its title unless a shorter label is given.
-  { slug: 'ai-chatbots', title: 'AI Chatbots & Virtual Assistants', contactLabel: 'AI-Powered Chatbots' },
-  { slug: 'agentic-ai-workflows', title: 'Agentic AI Workflows' },
-  { slug: 'smart-process-automation', title: 'Smart Process Automation' },
-  { slug: 'ai-apps-micro-saas', title: 'AI Apps & Micro-SaaS Tools' },
+  // The contact form names a service by its title unless a shorter label is given; the description
+  // is the service's lead text and its page's meta description.
+  {
+    slug: 'ai-chatbots',
+    title: 'AI Chatbots & Virtual Assistants',
+    contactLabel: 'AI-Powered Chatbots',
+    description:
+      'Assistants trained on your own documents that answer customers on your website, WhatsApp or Slack around the clock, and hand over to a person when it matters.',
+  },
+  {
+    slug: 'agentic-ai-workflows',
+    title: 'Agentic AI Workflows',
+    description:
+      'AI agents that carry out multi-step work across your tools (research, triage, drafting and follow-ups) with approvals wherever a person should decide.',
+  },
+  {
+    slug: 'smart-process-automation',
+    title: 'Smart Process Automation',
+    description:
+      'Automation of repetitive back-office work (documents, invoices, data entry and reports) that connects the tools you already have instead of replacing them.',
+  },
+  {
+    slug: 'ai-apps-micro-saas',
+    title: 'AI Apps & Micro-SaaS Tools',
+    description:
+      'Small, focused AI products, from a validated idea to a working MVP with sign-in, payments and analytics in weeks, built on a stack that can grow.',
+  },
 ] as const;
 
 export type ServiceSlug = (typeof serviceLinks)[number]['slug'];
@@ -64,3 +86,43 @@ export const legalLinks = [
 /** Home-page section ids in page order. */
 export const homeSections = ['home', 'services', 'about', 'tech-stack', 'pricing', 'why-us', 'contact'] as const;
 
+/** A page's title (without the site's name), description and path. */
+export interface PageHeadText {
+  title: string;
+  description: string;
+  path: string;
+}
+
+/** The public pages whose head is fixed text: the browser sets it (usePageMeta) and the api writes it into the server HTML. */
+export const PAGE_META = {
+  home: { title: site.name, description: site.description, path: '/' },
+  contact: {
+    title: 'Contact Us',
+    description: `Tell ${site.name} about your project: chatbots, agentic workflows, automation or an AI app. We reply within one business day.`,
+    path: '/contact',
+  },
+  community: { title: 'Community', description: 'Events, articles and people building with AI in small teams.', path: '/community' },
+  refund: {
+    title: 'Refund Policy',
+    description: `When ${site.name} refunds consultation and package payments, and how to ask for a refund.`,
+    path: '/refund',
+  },
+  privacy: { title: 'Privacy Policy', description: `What personal data ${site.name} collects, why, and the choices you have.`, path: '/privacy' },
+  terms: {
+    title: 'Terms of Service',
+    description: `The terms for using the ${site.name} website and buying consultations and packages.`,
+    path: '/terms',
+  },
+} as const satisfies Record<string, PageHeadText>;
+
+/** The fixed head of the page at `pathname` (those above and each service's page), if it has one. */
+export function pageMetaOf(pathname: string): PageHeadText | undefined {
+  const fixed = Object.values(PAGE_META).find((meta) => meta.path === pathname);
+  if (fixed) return fixed;
+  const service = /^\/services\/([^/]+)$/.exec(pathname);
+  const found = service ? serviceLinks.find((link) => link.slug === service[1]) : undefined;
+  return found ? { title: found.title, description: found.description, path: pathname } : undefined;
+}
+
+/** The full title of a page, as the browser and the server HTML show it. */
+export const fullTitle = (title: string): string => (title === site.name ? title : `${title} | ${site.name}`);

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { usePageMeta } from '@site/shared/page-meta';
+import { PAGE_META, usePageMeta } from '@site/shared/page-meta';
 import { theme } from '@site/shared/ui/theme';
 import { Main } from '../components/layout';
 import { BenefitsList } from '../features/benefits/benefits-list';
@@ -17,7 +17,7 @@ const Intro = styled.p`
 `;
 
 export default function CommunityPage() {
-  usePageMeta({ title: 'Community', description: 'Events, articles and people building with AI in small teams.' });
+  usePageMeta(PAGE_META.community);
   useRssLink();
   return (
     <Main>

@@ -1,13 +1,9 @@
-import { usePageMeta } from '@site/shared/page-meta';
+import { PAGE_META, usePageMeta } from '@site/shared/page-meta';
 import { PageMain } from '../components/page';
 import { ContactPanel } from '../features/contact/contact-section';
 
 export default function ContactPage() {
-  usePageMeta({
-    title: 'Contact Us',
-    description: 'Tell Tiny Titans AI about your project: chatbots, agentic workflows, automation or an AI app. We reply within one business day.',
-    path: '/contact',
-  });
+  usePageMeta(PAGE_META.contact);
   return (
     <PageMain>
       <h1>Contact Us</h1>

@@ -1,5 +1,4 @@
-import { usePageMeta } from '@site/shared/page-meta';
-import { site } from '@site/shared/site-config';
+import { PAGE_META, usePageMeta } from '@site/shared/page-meta';
 import { PricingSlot } from '../features/home/pricing-slot';
 import { HeroSection } from '../features/hero/hero-section';
 import { ServicesSection } from '../features/services/services-section';
@@ -9,7 +8,7 @@ import { WhyUsSection } from '../features/why-us/why-us-section';
 import { ContactSection } from '../features/contact/contact-section';
 
 export default function HomePage() {
-  usePageMeta({ title: site.name, description: site.description, path: '/' });
+  usePageMeta(PAGE_META.home);
   return (
     <main id="main">
       <HeroSection />

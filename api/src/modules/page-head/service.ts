@@ -4,8 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../lib/origin';
 import { escapeMarkup } from '../../lib/escape';
-
-const SITE_NAME = 'Tiny Titans AI';
+import { fullTitle, pageMetaOf, site } from '@site/shared/site-config';
 const DESCRIPTION_LENGTH = 160;
 
 export interface PageHead {
@@ -15,7 +14,7 @@ export interface PageHead {
 }
 
 export interface PageHeadService {
-  /** The shell's index.html with this content page's title, description and OpenGraph/Twitter tags; null when none applies. */
+  /** The shell's index.html with this public page's title, description and OpenGraph/Twitter tags; null when none applies. */
   html(pathname: string, request: FastifyRequest): Promise<string | null>;
 }
 
@@ -46,14 +45,14 @@ export function plainText(html: string, max = DESCRIPTION_LENGTH): string {
 
 /** Puts the page's head into the shell's HTML: replaces title and description, adds OG and Twitter tags. */
 export function withPageHead(template: string, head: PageHead, url: string): string {
-  const title = escapeMarkup(head.title === SITE_NAME ? head.title : `${head.title} | ${SITE_NAME}`);
+  const title = escapeMarkup(fullTitle(head.title));
   const description = escapeMarkup(head.description);
   const tags = [
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:url" content="${escapeMarkup(url)}" />`,
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:site_name" content="${escapeMarkup(site.name)}" />`,
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
@@ -67,8 +66,9 @@ export function withPageHead(template: string, head: PageHead, url: string): str
 }
 
 /**
- * The head of content pages (blog posts, events, packages) rendered on the server, so link previews
- * and crawlers that run no JavaScript see the page's own title, description and OpenGraph tags.
+ * The head of public pages (fixed pages from shared/page-meta, as the browser sets them; blog
+ * posts, events, packages from their content) written into the server HTML, so link previews and
+ * crawlers that run no JavaScript see the page's own title, description and OpenGraph tags.
  * Answers are cached per path and forgotten with the public read cache (any content write).
  */
 export const pageHeadPlugin = fp(
@@ -95,6 +95,8 @@ export const pageHeadPlugin = fp(
     };
 
     const headOf = async (pathname: string): Promise<PageHead | null> => {
+      const fixed = pageMetaOf(pathname);
+      if (fixed) return { title: fixed.title, description: fixed.description, type: 'website' };
       const match = /^\/(blog|event|packages)\/([^/]+)$/.exec(pathname);
       if (!match) return null;
       const [, kind, rawSlug] = match;

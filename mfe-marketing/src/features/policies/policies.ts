@@ -1,3 +1,4 @@
+import { PAGE_META } from '@site/shared/page-meta';
 import { site } from '@site/shared/site-config';
 
 export type PolicyName = 'refund' | 'privacy' | 'terms';
@@ -9,12 +10,14 @@ interface Policy {
   sections: { heading: string; paragraphs: string[] }[];
 }
 
+/** Title and description, as the page's head has them (shared/page-meta). */
+const headOf = (name: PolicyName) => ({ title: PAGE_META[name].title, description: PAGE_META[name].description });
+
 const contactLine = `Write to ${site.email} or call ${site.phones[0]}.`;
 
 export const policies: Record<PolicyName, Policy> = {
   refund: {
-    title: 'Refund Policy',
-    description: `When ${site.name} refunds consultation and package payments, and how to ask for a refund.`,
+    ...headOf('refund'),
     effective: 'June 20, 2025',
     sections: [
       {
@@ -47,8 +50,7 @@ export const policies: Record<PolicyName, Policy> = {
     ],
   },
   privacy: {
-    title: 'Privacy Policy',
-    description: `What personal data ${site.name} collects, why, and the choices you have.`,
+    ...headOf('privacy'),
     effective: 'June 20, 2025',
     sections: [
       {
@@ -83,8 +85,7 @@ export const policies: Record<PolicyName, Policy> = {
     ],
   },
   terms: {
-    title: 'Terms of Service',
-    description: `The terms for using the ${site.name} website and buying consultations and packages.`,
+    ...headOf('terms'),
     effective: 'June 20, 2025',
     sections: [
       {

@@ -2,8 +2,6 @@ import { serviceNamed, type Service } from './service';
 
 export const agenticAiWorkflows: Service = {
   ...serviceNamed('agentic-ai-workflows'),
-  description:
-    'AI agents that carry out multi-step work across your tools (research, triage, drafting and follow-ups) with approvals wherever a person should decide.',
   features: ['Multi-step task agents', 'Tool & API integrations', 'Human-in-the-loop approvals', 'Audit trail & guardrails'],
   featureDescriptions: [
     'Agents plan and execute a sequence of steps, such as researching a lead, drafting an email and logging it in your CRM, instead of answering a single prompt.',

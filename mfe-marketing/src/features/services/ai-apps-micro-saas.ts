@@ -2,8 +2,6 @@ import { serviceNamed, type Service } from './service';
 
 export const aiAppsMicroSaas: Service = {
   ...serviceNamed('ai-apps-micro-saas'),
-  description:
-    'Small, focused AI products, from a validated idea to a working MVP with sign-in, payments and analytics in weeks, built on a stack that can grow.',
   features: ['Idea validation & scoping', 'MVP in 4–6 weeks', 'Payments & subscriptions', 'Launch, hosting & iteration'],
   featureDescriptions: [
     'Before code, we test the riskiest assumption with a landing page, a prototype or five customer calls, and cut the scope to what proves the idea.',

@@ -2,8 +2,6 @@ import { serviceNamed, type Service } from './service';
 
 export const aiChatbots: Service = {
   ...serviceNamed('ai-chatbots'),
-  description:
-    'Assistants trained on your own documents that answer customers on your website, WhatsApp or Slack around the clock, and hand over to a person when it matters.',
   features: ['Trained on your content', 'Website, WhatsApp & Slack', 'Human handover', 'Analytics & improvement'],
   featureDescriptions: [
     'We index your FAQs, manuals, policies and product data so every answer is grounded in what your business actually says, with sources your team can check.',

@@ -17,8 +17,8 @@ export interface Service {
   caseStudies: CaseStudy[];
 }
 
-/** A service's slug and title, as the site config declares them. */
-export function serviceNamed(slug: ServiceSlug): Pick<Service, 'slug' | 'title'> {
-  const { title } = serviceLinks.find((service) => service.slug === slug)!;
-  return { slug, title };
+/** A service's slug, title and description, as the site config declares them. */
+export function serviceNamed(slug: ServiceSlug): Pick<Service, 'slug' | 'title' | 'description'> {
+  const { title, description } = serviceLinks.find((service) => service.slug === slug)!;
+  return { slug, title, description };
 }

@@ -2,8 +2,6 @@ import { serviceNamed, type Service } from './service';
 
 export const smartProcessAutomation: Service = {
   ...serviceNamed('smart-process-automation'),
-  description:
-    'Automation of repetitive back-office work (documents, invoices, data entry and reports) that connects the tools you already have instead of replacing them.',
   features: ['Document & invoice extraction', 'Workflow orchestration', 'Spreadsheet & CRM sync', 'Scheduled reports & alerts'],
   featureDescriptions: [
     'AI reads invoices, purchase orders, KYC documents and forms in any layout, extracts the fields you need and flags anything it is not sure about.',
