@@ -18,10 +18,7 @@ const entryPoints = {
   'media-migrate': 'src/cli/media-migrate.ts',
 };
 /** Plain files the compiled code reads beside itself (src/paths.ts explains the layout). */
-const besideBundle = {
-  'src/db/pglite-init.mjs': 'pglite-init.mjs',
-  'src/modules/assistant/widget/assistant-widget.js': 'widget/assistant-widget.js',
-};
+const besideBundle = { 'src/db/pglite-init.mjs': 'pglite-init.mjs' };
 const WORKSPACE = /^@site\//;
 
 const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');

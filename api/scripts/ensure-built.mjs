@@ -8,13 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { buildApi, isApiBuildCurrent } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const packages = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'];
-const entryOf = (pkg) => path.join(root, pkg, 'dist', pkg === 'shell' ? 'index.html' : 'remoteEntry.js');
-// The api renders public pages from these server containers (decision 017); admin has none.
-const serverEntryOf = (pkg) => (pkg === 'mfe-admin' ? null : path.join(root, pkg, 'dist', 'server', 'remoteEntry.js'));
+/** Each front end and the files of its build (one missing: it is built). */
+const entries = {
+  shell: ['index.html', 'server/remoteEntry.js'],
+  'mfe-marketing': ['remoteEntry.js', 'server/remoteEntry.js'],
+  'mfe-community': ['remoteEntry.js', 'server/remoteEntry.js'],
+  'mfe-commerce': ['remoteEntry.js', 'server/remoteEntry.js'],
+  // The api renders public pages from the server containers (decision 017); admin has none.
+  'mfe-admin': ['remoteEntry.js'],
+  'assistant-widget': ['assistant.js'],
+};
 const missing = process.argv.includes('--api')
   ? []
-  : packages.filter((pkg) => !existsSync(entryOf(pkg)) || (serverEntryOf(pkg) && !existsSync(serverEntryOf(pkg))));
+  : Object.keys(entries).filter((pkg) => entries[pkg].some((file) => !existsSync(path.join(root, pkg, 'dist', file))));
 
 if (missing.length) {
   console.log(`Building ${missing.join(', ')}…`);

@@ -142,7 +142,7 @@ export function createConfig({ dir, name, exposes, title }) {
         hot: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/ipfs', '/robots.txt', '/sitemap.xml'], target: API_DEV_TARGET }],
+        proxy: [{ context: ['/api', '/ipfs', '/ai-widget', '/robots.txt', '/sitemap.xml'], target: API_DEV_TARGET }],
         // In development the shell composes the remotes' own dev servers.
         setupMiddlewares: (middlewares) => [
           {
