@@ -33,7 +33,7 @@ const boundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@site/shell', '@site/mfe-*', '@site/api', '**/shell/**', '**/mfe-*/**', '**/api/**'], message: 'shared depends on nothing of the apps.' }] },
+        { patterns: [{ group: ['@site/shell', '@site/mfe-*', '@site/api', '@site/build', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/tooling/**'], message: 'shared depends on nothing of the apps or their build.' }] },
       ],
     },
   },

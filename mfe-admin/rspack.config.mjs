@@ -1,4 +1,4 @@
-import { createConfig } from '@site/shared/build/rspack';
+import { createConfig } from '@site/build/rspack';
 
 export default createConfig({
   dir: import.meta.dirname,

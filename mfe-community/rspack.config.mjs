@@ -1,4 +1,4 @@
-import { createConfigs } from '@site/shared/build/rspack';
+import { createConfigs } from '@site/build/rspack';
 
 const exposes = {
   './CommunityPage': './src/app/community-page.tsx',

@@ -1,4 +1,4 @@
-import { createConfigs } from '@site/shared/build/rspack';
+import { createConfigs } from '@site/build/rspack';
 
 // The server build exposes the layout and routes the api renders pages in.
 export default createConfigs(

@@ -59,7 +59,8 @@ function once(port: number, agent: Agent, url: string): Promise<'answered' | 're
 async function run(drainMs: number): Promise<Tally> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'resilience-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The compiled api, as in production (`pnpm test:resilience` builds it first).
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: apiDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: String(drainMs), PUBLIC_URL: 'http://localhost' },
     stdio: ['ignore', 'ignore', 'inherit'],

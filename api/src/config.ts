@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths';
 import { TrustProxySchema } from './trust-proxy';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const optionalString = z
   .string()
@@ -43,7 +41,7 @@ export const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().trim().min(1).default(path.join(repoRoot, 'data')),
+    DATA_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, 'data')),
     PUBLIC_URL: optionalUrl(/^https?:/),
     /** Which reverse proxies may set X-Forwarded-For/-Host/-Proto; none by default. */
     TRUST_PROXY: TrustProxySchema,
@@ -86,7 +84,7 @@ export const ConfigSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built front ends live; the repo's own folders by default. */
-    WEB_ROOT: z.string().trim().min(1).default(repoRoot),
+    WEB_ROOT: z.string().trim().min(1).default(REPO_ROOT),
   })
   .superRefine((env, ctx) => {
     const admin = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];

@@ -1,7 +1,7 @@
 // Size budget of the api process on the embedded database (issue 12): a small server must hold it
 // at idle, right after a fresh start and after a restart on the same data dir. The api runs as in
 // production, in its own process, and its resident memory is read from /proc (Linux, as on CI).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -46,7 +46,7 @@ async function startApi(dataDir: string): Promise<Api> {
   const url = `http://127.0.0.1:${port}`;
   // The embedded default: no DATABASE_URL.
   const { DATABASE_URL: _unused, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: apiDir,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,6 +104,8 @@ describe('api memory on the embedded database', () => {
   let api: Api | undefined;
 
   beforeAll(async () => {
+    // The compiled api, as `pnpm start` runs it: built here when missing or older than its sources.
+    execFileSync(process.execPath, ['scripts/ensure-built.mjs', '--api'], { cwd: apiDir, stdio: 'inherit' });
     dataDir = await mkdtemp(path.join(tmpdir(), 'site-memory-'));
   });
   afterAll(async () => {

@@ -1,3 +1,7 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
@@ -72,16 +76,37 @@ describe.each(testDatabases())('sitemap, robots and assistant on $name', (target
     }
   });
 
-  it('serves the built-in assistant when no widget is configured', async () => {
+  it('points the shell at the built-in assistant and serves its build, pre-compressed', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/assistant/config' });
     expect(res.json()).toEqual({ scriptUrl: '/ai-widget/assistant.js', element: 'tiny-titans-assistant', agentId: null, builtIn: true });
-    const script = await app.inject({ method: 'GET', url: '/ai-widget/assistant.js' });
-    expect(script.statusCode).toBe(200);
-    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
-    expect(script.body).toContain("customElements.define(TAG");
-    expect(script.body).not.toContain('})(__KNOWLEDGE__)');
-    expect(script.body).toContain('"price":1200');
-    expect(script.body).toContain('"price":2100');
+
+    // The build of the assistant-widget package under WEB_ROOT (its behaviour is tested there).
+    const webRoot = await mkdtemp(path.join(tmpdir(), 'assistant-web-'));
+    const dist = path.join(webRoot, 'assistant-widget', 'dist');
+    await mkdir(dist, { recursive: true });
+    const script = 'customElements.define("tiny-titans-assistant",class extends HTMLElement{});'.repeat(20);
+    await writeFile(path.join(dist, 'assistant.js'), script);
+    await writeFile(path.join(dist, 'assistant.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(dist, 'other.js'), 'not served');
+    const web = await buildTestApp(app.database, { env: { WEB_ROOT: webRoot } });
+    try {
+      const plain = await web.inject({ method: 'GET', url: '/ai-widget/assistant.js' });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-type']).toMatch(/javascript/);
+      expect(plain.headers['cache-control']).toBe('public, max-age=300');
+      expect(plain.body).toBe(script);
+      const etag = String(plain.headers.etag);
+      expect((await web.inject({ method: 'GET', url: '/ai-widget/assistant.js', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+
+      const brotli = await web.inject({ method: 'GET', url: '/ai-widget/assistant.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+
+      expect((await web.inject({ method: 'GET', url: '/ai-widget/other.js' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      await rm(webRoot, { recursive: true, force: true });
+    }
   });
 
   it('points the shell at the configured external widget', async () => {

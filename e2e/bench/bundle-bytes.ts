@@ -2,7 +2,7 @@
 // package, and whether any mfe-admin file was requested. Run with `pnpm bench`.
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumPath, assertChromium } from '../support/chromium';
-import { startServer } from '../support/server';
+import { ensureBuilt, startServer } from '../support/server';
 
 const PAGES = ['/', '/community', '/login', '/admin'];
 const PACKAGES = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin', 'assistant'] as const;
@@ -46,6 +46,7 @@ async function lcpOnSlowNetwork(browser: Browser, url: string): Promise<number> 
 
 async function main() {
   assertChromium();
+  ensureBuilt();
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),

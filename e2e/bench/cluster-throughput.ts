@@ -7,6 +7,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startCluster, type Cluster } from '../support/cluster';
+import { ensureBuilt } from '../support/server';
 
 const CONNECTIONS = 50;
 const ROUNDS = 3;
@@ -27,6 +28,7 @@ async function main() {
     console.log('\ncluster throughput: skipped, set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test)');
     return;
   }
+  ensureBuilt();
   const setups = [
     { instances: 1, cluster: await startCluster(1, { prefix: 'bench_one' }), rounds: [] as Awaited<ReturnType<typeof load>>[] },
     { instances: 2, cluster: await startCluster(2, { prefix: 'bench_two' }), rounds: [] as Awaited<ReturnType<typeof load>>[] },

@@ -1,9 +1,10 @@
 // Lists every JS/CSS file a page downloads with its transferred size: `tsx bench/requests.ts /login`.
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../support/chromium';
-import { startServer } from '../support/server';
+import { ensureBuilt, startServer } from '../support/server';
 
 async function main() {
+  ensureBuilt();
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   try {

@@ -15,7 +15,7 @@ import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { chromiumPath, assertChromium } from '../support/chromium';
-import { freePort, repoRoot, startServer, type RunningServer } from '../support/server';
+import { ensureBuilt, freePort, repoRoot, startServer, type RunningServer } from '../support/server';
 import { formatRss, rssMiB } from './server-memory';
 
 const RUNS = 3;
@@ -264,6 +264,7 @@ async function postgresRun(): Promise<void> {
 
 async function main(): Promise<void> {
   assertChromium();
+  ensureBuilt();
   await pgliteRun();
   if (!process.env.BENCH_SKIP_POSTGRES) await postgresRun();
   console.log('');

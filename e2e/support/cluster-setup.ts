@@ -1,9 +1,11 @@
 import { assertChromium } from './chromium';
 import { CLUSTER_ADMIN, startCluster } from './cluster';
+import { ensureBuilt } from './server';
 
 /** Two api instances on one PostgreSQL behind nginx; the suite talks to nginx (and to each instance's probe). */
 export default async function clusterSetup(): Promise<() => Promise<void>> {
   assertChromium();
+  ensureBuilt();
   const cluster = await startCluster(2, { pinned: true });
   // Workers start after this and inherit these.
   process.env.CLUSTER_PROXY_URL = cluster.proxy.url;

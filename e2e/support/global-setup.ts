@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { assertChromium } from './chromium';
-import { startServer } from './server';
+import { ensureBuilt, startServer } from './server';
 
 export const E2E_ADMIN = { username: 'e2e-admin', email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   assertChromium();
+  ensureBuilt();
   const jwtSecret = randomBytes(32).toString('base64url');
   const server = await startServer({
     JWT_SECRET: jwtSecret,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Builds what `pnpm start` would build first: front ends without a build, an api older than its sources. */
+export function ensureBuilt(): void {
+  execFileSync(process.execPath, [path.join(repoRoot, 'api/scripts/ensure-built.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -35,12 +40,15 @@ export interface StartOptions {
   port?: number;
 }
 
-/** Starts the production server (api + built front ends) on a free port with a fresh DATA_DIR. */
+/**
+ * Starts the production server (the compiled api and the built front ends, as `pnpm start` serves
+ * them) on a free port with a fresh DATA_DIR. The global setups build them first (ensureBuilt).
+ */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'site-e2e-')));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: path.join(repoRoot, 'api'),
     // PUBLIC_URL as in production: links in e-mails are built from it, never from the request.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },

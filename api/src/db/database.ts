@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { API_DIR } from '../paths';
 import { schema, type Schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -69,9 +70,10 @@ function releaseStartupMemory(): void {
 }
 const STARTUP_GC_DELAYS_MS = [1_000, 5_000, 20_000];
 
+/** Plain JavaScript beside this module, copied beside the bundle by the build. */
 const PGLITE_INIT_SCRIPT = fileURLToPath(new URL('./pglite-init.mjs', import.meta.url));
 /** Where the initialized empty data dir is cached as a tarball (made here by PGlite, never downloaded). */
-export const PGLITE_TEMPLATE_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/pglite-template', import.meta.url));
+export const PGLITE_TEMPLATE_CACHE_DIR = path.join(API_DIR, 'node_modules', '.cache', 'pglite-template');
 const PGLITE_INIT_TIMEOUT_MS = 180_000;
 
 /** The template's file: a new PGlite (or other initdb settings) makes a new one. */

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { API_DIR } from '../paths';
 import type { Database } from './database';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_DIR = path.join(API_DIR, 'migrations');
 
 // Any fixed number: every instance that starts at once waits on the same lock.
 const MIGRATION_LOCK_ID = 727_274_001;

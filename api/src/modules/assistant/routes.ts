@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import type { FastifyPluginAsync } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AssistantConfig } from '@site/shared/contracts/marketing';
 import type { Config } from '../../config';
-import { assistantKnowledge } from './knowledge';
 
 export const BUILT_IN_WIDGET = { path: '/ai-widget/assistant.js', element: 'tiny-titans-assistant' } as const;
 /** The element the external voice-agent widget (ElevenLabs Conversational AI embed) defines. */
@@ -33,17 +33,26 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const widgetSource = readFileSync(new URL('./widget/assistant-widget.js', import.meta.url), 'utf8').replace(
-  '})(__KNOWLEDGE__);',
-  () => `})(${JSON.stringify(assistantKnowledge)});`,
-);
-
-/** The built-in widget script, served at the site root (not under /api) like any static script. */
+/**
+ * The built-in widget, built by the assistant-widget package (`WEB_ROOT/assistant-widget/dist`),
+ * served at the site root (not under /api) like any static script, pre-compressed when accepted. Its
+ * URL never changes, so it is kept as long as the config that names it, then revalidated (ETag).
+ */
 export const assistantWidgetRoute: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider().get(
-    BUILT_IN_WIDGET.path,
-    { schema: { tags: ['assistant'], summary: 'The built-in assistant widget (a custom element)', response: { 200: z.string() } } },
-    async (_request, reply) =>
-      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(widgetSource),
-  );
+  const dist = path.join(app.config.WEB_ROOT, 'assistant-widget', 'dist');
+  if (!existsSync(dist)) {
+    app.log.warn({ dist }, 'the assistant widget is not built');
+    return;
+  }
+  const file = path.posix.basename(BUILT_IN_WIDGET.path);
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: path.posix.dirname(BUILT_IN_WIDGET.path) + '/',
+    decorateReply: false,
+    preCompressed: true,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply) => reply.header('Cache-Control', 'public, max-age=300'),
+    allowedPath: (pathName) => pathName === `/${file}` || pathName === `/${file}.map`,
+  });
 };

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyBaseLogger } from 'fastify';
+import { API_DIR } from '../../paths';
 import { HttpError } from '../../plugins/errors';
 import type { MediaStore, StoredMedia } from './store';
 
@@ -78,7 +78,7 @@ async function addToIpfs(apiUrl: string, bytes: Uint8Array, contentType: string)
   if (!response.ok) throw new Error(`IPFS add answered ${response.status}`);
 }
 
-const SAMPLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/sample-media');
+const SAMPLE_DIR = path.join(API_DIR, 'assets', 'sample-media');
 
 /** Puts the sample images referenced by the sample blogs (migration 0003) into the store. */
 export async function ensureSampleMedia(store: MediaStore): Promise<string[]> {

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
-const sharedDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const buildDir = path.dirname(fileURLToPath(import.meta.url));
+const requireFromBuild = createRequire(import.meta.url);
+// `shared` lists every singleton as a dependency: its installed versions are the ones shared.
+const sharedDir = path.dirname(requireFromBuild.resolve('@site/shared/package.json'));
 const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
 const sharedManifest = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
 
@@ -39,21 +42,21 @@ export function sharedModules() {
     singleton('styled-components'),
     singleton('sonner'),
   ];
-  // Every public entry point of the workspace `shared` package (not its build helpers).
+  // Every module entry point of the workspace `shared` package.
   for (const key of Object.keys(sharedManifest.exports)) {
-    if (key.startsWith('./build/')) continue;
+    if (key === './package.json') continue;
     entries.push([`@site/shared/${key.slice(2)}`, { singleton: true, requiredVersion: false }]);
   }
   return Object.fromEntries(entries);
 }
 
 // react-router's package exports point every condition at its development build; production
-// builds take its production files, through the client subset the site uses.
+// builds take its production files, through the client subset the site uses (react-router-client.mjs).
 const reactRouterDir = path.dirname(requireFromShared.resolve('react-router/package.json'));
 const productionAliases = () => ({
   'react-router-production$': path.join(reactRouterDir, 'dist/production/index.mjs'),
-  'react-router$': path.join(sharedDir, 'build/react-router-client.mjs'),
-  'react-router-dom$': path.join(sharedDir, 'build/react-router-client.mjs'),
+  'react-router$': path.join(buildDir, 'react-router-client.mjs'),
+  'react-router-dom$': path.join(buildDir, 'react-router-client.mjs'),
 });
 
 // The versions installed for `shared`, which lists every singleton as a dependency.
@@ -139,7 +142,7 @@ export function createConfig({ dir, name, exposes, title }) {
         hot: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/ipfs', '/robots.txt', '/sitemap.xml'], target: API_DEV_TARGET }],
+        proxy: [{ context: ['/api', '/ipfs', '/ai-widget', '/robots.txt', '/sitemap.xml'], target: API_DEV_TARGET }],
         // In development the shell composes the remotes' own dev servers.
         setupMiddlewares: (middlewares) => [
           {
@@ -209,7 +212,7 @@ export function createServerConfig({ dir, name, exposes }) {
           shareStrategy: 'loaded-first',
           library: { type: 'commonjs-module', name },
           remoteType: 'script',
-          runtimePlugins: [requireFromShared.resolve('@module-federation/node/runtimePlugin')],
+          runtimePlugins: [requireFromBuild.resolve('@module-federation/node/runtimePlugin')],
           dts: false,
           manifest: false,
           experiments: { optimization: { disableSnapshot: true, target: 'node' } },

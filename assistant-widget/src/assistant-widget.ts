@@ -1,12 +1,33 @@
-/* global window, document, customElements, HTMLElement, SpeechSynthesisUtterance, __KNOWLEDGE__ */
-// The built-in AI assistant: a custom element that answers from the site's own content. Plain
-// browser JavaScript served by the api; the server replaces __KNOWLEDGE__ with that content.
-(function (kb) {
-  'use strict';
-  var TAG = 'tiny-titans-assistant';
+// The built-in AI assistant: a custom element that answers from the site's own content (knowledge.ts,
+// compiled in from the site config). Built into one minified script the api serves at
+// /ai-widget/assistant.js; the shell loads it once the page is idle.
+import type { AssistantKnowledge } from './knowledge';
+
+export const ASSISTANT_TAG = 'tiny-titans-assistant';
+
+interface Action {
+  label: string;
+  href: string;
+}
+interface Reply {
+  text: string;
+  actions: Action[];
+}
+interface SpeechRecognitionLike {
+  lang: string;
+  interimResults: boolean;
+  onresult: ((event: { results: { [index: number]: { [index: number]: { transcript: string } } } }) => void) | null;
+  onend: (() => void) | null;
+  start(): void;
+}
+type RecognitionConstructor = new () => SpeechRecognitionLike;
+
+/** Defines the element (once) with what it knows. */
+export function defineAssistant(kb: AssistantKnowledge): void {
+  const TAG = ASSISTANT_TAG;
   if (customElements.get(TAG)) return;
 
-  var CSS =
+  const CSS =
     ':host{position:fixed;right:20px;bottom:20px;z-index:1001;width:min(380px,calc(100vw - 40px));font-family:system-ui,sans-serif;color:#eef2ff}' +
     '.panel{display:flex;flex-direction:column;max-height:min(560px,calc(100vh - 120px));background:#121a33;border:1px solid #2a3763;border-radius:20px;box-shadow:0 20px 60px rgba(0,0,0,.5);overflow:hidden}' +
     'header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid #2a3763}' +
@@ -23,25 +44,25 @@
     ':focus-visible{outline:3px solid #ffd166;outline-offset:2px}' +
     '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
 
-  var rupees = function (n) { return '₹' + n.toLocaleString('en-IN'); };
-  var has = function (text, words) { return words.some(function (w) { return text.indexOf(w) !== -1; }); };
-  var pad = function (n) { return (n < 10 ? '0' : '') + n; };
-  var hoursText = 'Consultations can be booked every day from ' + pad(kb.hours.first) + ':00 to ' + pad(kb.hours.last) +
+  const rupees = (n: number) => '₹' + n.toLocaleString('en-IN');
+  const has = (text: string, words: readonly string[]) => words.some((w) => text.indexOf(w) !== -1);
+  const pad = (n: number) => (n < 10 ? '0' : '') + n;
+  const hoursText = 'Consultations can be booked every day from ' + pad(kb.hours.first) + ':00 to ' + pad(kb.hours.last) +
     ':00 ' + kb.hours.zone + ', in ' + kb.hours.stepMinutes + '-minute steps.';
-  var booking = { label: 'Open booking', href: kb.links.booking };
-  var contact = { label: 'Contact us', href: kb.links.contact };
+  const booking: Action = { label: 'Open booking', href: kb.links.booking };
+  const contact: Action = { label: 'Contact us', href: kb.links.contact };
 
-  function describePackage(p) {
+  function describePackage(p: AssistantKnowledge['packages'][number]): string {
     return p.price === null
       ? p.name + ': custom pricing, ' + p.summary + '.'
       : p.name + ': ' + rupees(p.price) + ' (' + p.price + ' INR) for ' + p.duration + ' minutes, ' + p.summary + '.';
   }
 
   /** Keyword matching over the site's content: predictable, private, and needs no server. */
-  function answer(question) {
-    var q = question.toLowerCase();
-    var pkg = kb.packages.find(function (p) { return has(q, p.keywords); });
-    var priceWords = ['price', 'cost', 'fee', 'how much', 'inr', '₹', 'rupee', 'package', 'plan', 'pricing', 'charge'];
+  function answer(question: string): Reply {
+    const q = question.toLowerCase();
+    const pkg = kb.packages.find((p) => has(q, p.keywords));
+    const priceWords = ['price', 'cost', 'fee', 'how much', 'inr', '₹', 'rupee', 'package', 'plan', 'pricing', 'charge'];
     if (pkg && (has(q, priceWords) || has(q, ['audit', 'roadmap', 'starter']))) {
       return { text: describePackage(pkg), actions: pkg.price === null ? [contact] : [booking] };
     }
@@ -54,7 +75,7 @@
     if (has(q, ['book', 'appointment', 'consult', 'meeting', 'call'])) {
       return { text: 'You can book a consultation online: choose a package, an e-mail address and a time. ' + hoursText, actions: [booking] };
     }
-    var service = kb.services.find(function (s) { return has(q, s.keywords); });
+    const service = kb.services.find((s) => has(q, s.keywords));
     if (service) {
       return { text: service.title + ': ' + service.summary, actions: [{ label: 'Learn more', href: '/services/' + service.slug }, contact] };
     }
@@ -62,7 +83,7 @@
       return { text: 'Write to us at ' + kb.email + ' or use the contact form, and we reply within one business day.', actions: [contact] };
     }
     if (has(q, ['service', 'offer', 'what do you', 'help', 'do you do', 'build'])) {
-      return { text: kb.company + ' builds: ' + kb.services.map(function (s) { return s.title; }).join(', ') + '.', actions: [{ label: 'See our services', href: kb.links.services }] };
+      return { text: kb.company + ' builds: ' + kb.services.map((s) => s.title).join(', ') + '.', actions: [{ label: 'See our services', href: kb.links.services }] };
     }
     if (has(q, ['hello', 'hi', 'hey', 'namaste'])) {
       return { text: 'Hello! Ask me about our services, prices or booking hours.', actions: [] };
@@ -74,9 +95,14 @@
   }
 
   class Assistant extends HTMLElement {
-    connectedCallback() {
+    private log!: HTMLElement;
+    private input!: HTMLInputElement;
+    private speak = false;
+    private greeted = false;
+
+    connectedCallback(): void {
       if (this.shadowRoot) return;
-      var root = this.attachShadow({ mode: 'open' });
+      const root = this.attachShadow({ mode: 'open' });
       root.innerHTML =
         '<style>' + CSS + '</style>' +
         '<section class="panel" role="dialog" aria-label="' + kb.company + ' assistant">' +
@@ -88,53 +114,53 @@
         '<input id="q" name="q" autocomplete="off" placeholder="Ask about services, prices, hours…" maxlength="300">' +
         '<button type="button" class="mic" hidden aria-pressed="false"><span aria-hidden="true">🎤</span><span class="vh">Speak your question</span></button>' +
         '<button type="submit" class="send">Send</button></form></section>';
-      this.log = root.querySelector('.log');
-      this.input = root.querySelector('input');
-      this.speak = false;
-      root.querySelector('form').addEventListener('submit', (e) => { e.preventDefault(); this.ask(this.input.value); });
-      root.querySelector('.close').addEventListener('click', () => this.close());
-      var voice = root.querySelector('.voice');
+      this.log = root.querySelector<HTMLElement>('.log')!;
+      this.input = root.querySelector('input')!;
+      root.querySelector('form')!.addEventListener('submit', (e) => { e.preventDefault(); this.ask(this.input.value); });
+      root.querySelector('.close')!.addEventListener('click', () => this.close());
+      const voice = root.querySelector<HTMLButtonElement>('.voice')!;
       if (!('speechSynthesis' in window)) voice.hidden = true;
       voice.addEventListener('click', () => {
         this.speak = !this.speak;
         voice.setAttribute('aria-pressed', String(this.speak));
         if (!this.speak) window.speechSynthesis.cancel();
       });
-      this.setUpMic(root.querySelector('.mic'));
+      this.setUpMic(root.querySelector<HTMLButtonElement>('.mic')!);
       this.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.close(); });
     }
 
-    setUpMic(button) {
-      var Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+    setUpMic(button: HTMLButtonElement): void {
+      const speech = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+      const Recognition = speech.SpeechRecognition || speech.webkitSpeechRecognition;
       if (!Recognition) return;
       button.hidden = false;
       button.addEventListener('click', () => {
-        var rec = new Recognition();
+        const rec = new Recognition();
         rec.lang = 'en-IN';
         rec.interimResults = false;
         // Spoken questions get spoken answers.
-        rec.onresult = (e) => { this.speak = 'speechSynthesis' in window; this.ask(e.results[0][0].transcript); };
+        rec.onresult = (e) => { this.speak = 'speechSynthesis' in window; this.ask(e.results[0]![0]!.transcript); };
         rec.onend = function () { button.setAttribute('aria-pressed', 'false'); };
         button.setAttribute('aria-pressed', 'true');
         rec.start();
       });
     }
 
-    say(text, who, actions) {
-      var p = document.createElement('p');
+    say(text: string, who: 'me' | 'bot', actions?: Action[]): void {
+      const p = document.createElement('p');
       p.className = 'msg ' + who;
       p.textContent = text;
       this.log.appendChild(p);
       if (actions && actions.length) {
-        var row = document.createElement('div');
+        const row = document.createElement('div');
         row.className = 'actions';
-        actions.forEach(function (action) {
-          var a = document.createElement('a');
+        actions.forEach((action) => {
+          const a = document.createElement('a');
           a.href = action.href;
           a.textContent = action.label;
           a.addEventListener('click', this.navigate.bind(this, action.href));
           row.appendChild(a);
-        }, this);
+        });
         this.log.appendChild(row);
       }
       this.log.scrollTop = this.log.scrollHeight;
@@ -145,23 +171,23 @@
     }
 
     /** The host page may route in-app (it cancels the event); otherwise follow the link. */
-    navigate(href, event) {
+    navigate(href: string, event: Event): void {
       event.preventDefault();
-      var handled = !this.dispatchEvent(new CustomEvent('assistant-navigate', { detail: { href: href }, cancelable: true, bubbles: true }));
+      const handled = !this.dispatchEvent(new CustomEvent('assistant-navigate', { detail: { href: href }, cancelable: true, bubbles: true }));
       this.close();
       if (!handled) window.location.assign(href);
     }
 
-    ask(question) {
-      var text = String(question || '').trim();
+    ask(question: string): void {
+      const text = String(question || '').trim();
       if (!text) return;
       this.input.value = '';
       this.say(text, 'me');
-      var reply = answer(text);
+      const reply = answer(text);
       this.say(reply.text, 'bot', reply.actions);
     }
 
-    open() {
+    open(): void {
       this.style.display = '';
       if (!this.greeted) {
         this.greeted = true;
@@ -170,11 +196,11 @@
       this.input.focus();
     }
 
-    close() {
+    close(): void {
       if ('speechSynthesis' in window) window.speechSynthesis.cancel();
       this.dispatchEvent(new CustomEvent('assistant-close', { bubbles: true }));
     }
   }
 
   customElements.define(TAG, Assistant);
-})(__KNOWLEDGE__);
+}

@@ -1,6 +1,9 @@
+#!/usr/bin/env node
 // Writes .br and .gz beside every text asset of a build, so the server sends them without compressing per request.
+import { realpathSync } from 'node:fs';
 import { readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 
@@ -30,7 +33,8 @@ export async function precompress(dir) {
   return count;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// `precompress dist` (this package's bin, run through a link in node_modules/.bin).
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? 'dist');
   const count = await precompress(dir);
   console.log(`precompressed ${count} files in ${dir}`);

@@ -1,0 +1,4 @@
+import { defineAssistant } from './assistant-widget';
+import { assistantKnowledge } from './knowledge';
+
+defineAssistant(assistantKnowledge);
