@@ -3,12 +3,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES, hasServerContainer, remoteDir } from '@site/shared/remotes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const packages = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'];
+const packages = ['shell', ...REMOTE_NAMES.map(remoteDir)];
 const entryOf = (pkg) => path.join(root, pkg, 'dist', pkg === 'shell' ? 'index.html' : 'remoteEntry.js');
-// The api renders public pages from these server containers (decision 017); admin has none.
-const serverEntryOf = (pkg) => (pkg === 'mfe-admin' ? null : path.join(root, pkg, 'dist', 'server', 'remoteEntry.js'));
+// The api renders public pages from these server containers (decision 017): the shell's and those
+// of the remotes with server-rendered modules.
+const rendered = new Set(['shell', ...REMOTE_NAMES.filter(hasServerContainer).map(remoteDir)]);
+const serverEntryOf = (pkg) => (rendered.has(pkg) ? path.join(root, pkg, 'dist', 'server', 'remoteEntry.js') : null);
 const missing = packages.filter((pkg) => !existsSync(entryOf(pkg)) || (serverEntryOf(pkg) && !existsSync(serverEntryOf(pkg))));
 
 if (missing.length) {

@@ -5,12 +5,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { REMOTES, SHELL_DEV_PORT } from '@site/shared/remotes';
 
 const sharedDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
 const sharedManifest = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
 
-export const DEV_PORTS = { shell: 8080, mfe_marketing: 8081, mfe_community: 8082, mfe_commerce: 8083, mfe_admin: 8084 };
+export const DEV_PORTS = {
+  shell: SHELL_DEV_PORT,
+  ...Object.fromEntries(Object.entries(REMOTES).map(([name, remote]) => [name, remote.devPort])),
+};
 const devRemotes = () =>
   Object.fromEntries(
     Object.entries(DEV_PORTS)
@@ -39,9 +43,10 @@ export function sharedModules() {
     singleton('styled-components'),
     singleton('sonner'),
   ];
-  // Every public entry point of the workspace `shared` package (not its build helpers).
+  // Every public entry point of the workspace `shared` package (not its build helpers). The remote
+  // table is constant data the shell reads before the async boundary, so each bundle has its own.
   for (const key of Object.keys(sharedManifest.exports)) {
-    if (key.startsWith('./build/')) continue;
+    if (key.startsWith('./build/') || key === './remotes') continue;
     entries.push([`@site/shared/${key.slice(2)}`, { singleton: true, requiredVersion: false }]);
   }
   return Object.fromEntries(entries);
