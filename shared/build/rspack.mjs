@@ -24,6 +24,8 @@ const devRemotes = () =>
 
 export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
 
+const BUNDLED = new Set(['./remotes', './ui/modal', './ui/use-rotating-index']);
+
 /** Singletons shared at run time: one React, one router, one store, one toaster, one `shared`. */
 export function sharedModules() {
   // The version is given, not inferred: production aliases react-router to a file of `shared`.
@@ -43,10 +45,11 @@ export function sharedModules() {
     singleton('styled-components'),
     singleton('sonner'),
   ];
-  // Every public entry point of the workspace `shared` package (not its build helpers). The remote
-  // table is constant data the shell reads before the async boundary, so each bundle has its own.
+  // Every public entry point of the workspace `shared` package (not its build helpers), except
+  // stateless code each bundle is better off with its own copy of: the remote table (the shell
+  // reads it before the async boundary) and the parts of the UI kit one or two remotes use.
   for (const key of Object.keys(sharedManifest.exports)) {
-    if (key.startsWith('./build/') || key === './remotes') continue;
+    if (key.startsWith('./build/') || BUNDLED.has(key)) continue;
     entries.push([`@site/shared/${key.slice(2)}`, { singleton: true, requiredVersion: false }]);
   }
   return Object.fromEntries(entries);

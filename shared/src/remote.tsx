@@ -5,10 +5,11 @@ import { Button } from './ui/primitives';
 import type { REMOTES } from './remotes';
 
 /** Remote module ids the product composes, as `<federation name>/<exposed module>` (from remotes.js). */
-export type RemoteModuleId = {
-  [Name in keyof Remotes]: `${Name}/${keyof Remotes[Name]['exposes'] & string}`;
-}[keyof Remotes];
+export type RemoteModuleId = { [Name in keyof Remotes]: `${Name}/${ModuleOf<Remotes[Name]>}` }[keyof Remotes];
 type Remotes = typeof REMOTES;
+type ModuleOf<Remote> =
+  | (Remote extends { routes: infer Routes } ? Routes[keyof Routes] extends { module: infer M extends string } ? M : never : never)
+  | (Remote extends { sections: readonly (infer S extends string)[] } ? S : never);
 
 type RemoteModule = { default: ComponentType<Record<string, unknown>> };
 type Loader = (id: RemoteModuleId) => Promise<RemoteModule>;

@@ -7,16 +7,16 @@
 export const SHELL_DEV_PORT = 8080;
 
 /**
- * Each remote by federation name: its dev server's port, the modules it exposes (`server`: the api
- * renders it too, so it is in the remote's server container; `browser`: only the browser loads it),
- * and the paths it serves (the module each renders, a label for the log, fixed props, and who may
- * see it: `signed-in` waits for a session, `admin` loads the remote only for an admin). An exposed
- * module `HomePage` is the file `src/app/home-page.tsx` of the remote's package `mfe-<name>`.
+ * Each remote by federation name: its dev server's port, the paths it serves (the module each
+ * renders, a label for the log, fixed props, and who may see it: `signed-in` waits for a session,
+ * `admin` loads the remote only for an admin) and the sections other pages compose. These modules
+ * are what the remote exposes; the api renders all but those behind a session, so only those are
+ * left out of the remote's server container. A module `HomePage` is the file
+ * `src/app/home-page.tsx` of the remote's package (`mfe-<name>`).
  */
 export const REMOTES = /** @type {const} */ ({
   mfe_marketing: {
     devPort: 8081,
-    exposes: { HomePage: 'server', ServicePage: 'server', PolicyPage: 'server', ContactPage: 'server' },
     routes: {
       '/': { module: 'HomePage', what: 'the home page' },
       '/services/:slug': { module: 'ServicePage', what: 'the service page' },
@@ -28,7 +28,6 @@ export const REMOTES = /** @type {const} */ ({
   },
   mfe_community: {
     devPort: 8082,
-    exposes: { CommunityPage: 'server', BlogPage: 'server', EventPage: 'server' },
     routes: {
       '/community': { module: 'CommunityPage', what: 'the community page' },
       '/blog/:slug': { module: 'BlogPage', what: 'the blog post' },
@@ -37,15 +36,14 @@ export const REMOTES = /** @type {const} */ ({
   },
   mfe_commerce: {
     devPort: 8083,
-    exposes: { BookingSection: 'server', PackagePage: 'server', OrdersPage: 'browser', EventPackages: 'server' },
     routes: {
       '/packages/:slug': { module: 'PackagePage', what: 'the package' },
       '/orders': { module: 'OrdersPage', what: 'your orders', access: 'signed-in' },
     },
+    sections: ['BookingSection', 'EventPackages'],
   },
   mfe_admin: {
     devPort: 8084,
-    exposes: { AdminApp: 'browser' },
     routes: {
       '/admin/*': { module: 'AdminApp', what: 'the admin area', access: 'admin' },
     },
@@ -69,6 +67,20 @@ export const REMOTE_DIRS = /* @__PURE__ */ REMOTE_NAMES.map(remoteDir);
 const fileOf = (/** @type {string} */ module) => `./src/app/${module.replace(/(?<=.)[A-Z]/g, (c) => `-${c}`).toLowerCase()}.tsx`;
 
 /**
+ * A remote's modules: those its routes render and the sections it lends, each with whether the api
+ * renders it (everything not behind a session).
+ * @param {RemoteName} name
+ * @returns {[string, boolean][]}
+ */
+function modulesOf(name) {
+  /** @type {{ routes: Record<string, { module: string, access?: string }>, sections?: readonly string[] }} */
+  const remote = REMOTES[name];
+  const rendered = new Map(/** @type {[string, boolean][]} */ ((remote.sections ?? []).map((module) => [module, true])));
+  for (const { module, access } of Object.values(remote.routes)) rendered.set(module, (rendered.get(module) ?? false) || !access);
+  return [...rendered];
+}
+
+/**
  * A remote's exposed modules as the federation plugin takes them: all of them, or only those the
  * api renders (its server container).
  * @param {RemoteName} name
@@ -77,8 +89,8 @@ const fileOf = (/** @type {string} */ module) => `./src/app/${module.replace(/(?
  */
 export function exposesOf(name, only) {
   return Object.fromEntries(
-    Object.entries(REMOTES[name].exposes)
-      .filter(([, where]) => !only || where === only)
+    modulesOf(name)
+      .filter(([, rendered]) => !only || rendered)
       .map(([module]) => [`./${module}`, fileOf(module)]),
   );
 }
@@ -87,4 +99,4 @@ export function exposesOf(name, only) {
  * Whether the api renders any of a remote's modules, so its build has a server container.
  * @param {RemoteName} name
  */
-export const hasServerContainer = (name) => Object.values(REMOTES[name].exposes).includes('server');
+export const hasServerContainer = (name) => modulesOf(name).some(([, rendered]) => rendered);

@@ -1,5 +1,5 @@
 import { usePageMeta } from '@site/shared/page-meta';
-import { PageMain } from '../components/page';
+import { Main } from '@site/shared/ui/primitives';
 import { ContactPanel } from '../features/contact/contact-section';
 
 export default function ContactPage() {
@@ -9,10 +9,10 @@ export default function ContactPage() {
     path: '/contact',
   });
   return (
-    <PageMain>
+    <Main>
       <h1>Contact Us</h1>
       <p>Tell us about your project and we will get back to you within one business day.</p>
       <ContactPanel headingLevel={2} eager />
-    </PageMain>
+    </Main>
   );
 }
