@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { GlobalStyle } from '@site/shared/ui/global-style';
 import { PreloadedDataProvider, type PreloadedData } from '@site/shared/preloaded';
-import { Layout } from '../layout/layout';
+import { Layout } from '../features/layout/layout';
 import { AppRoutes } from './routes';
 import { LazyToaster } from './lazy-toaster';
 

@@ -1,13 +1,13 @@
 import { Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Remote, RemoteLoading } from '@site/shared/remote';
-import { REMOTE_ROUTES } from '../remotes/route-table';
-import { NotFoundPage } from '../pages/not-found-page';
+import { REMOTE_ROUTES } from '../lib/route-table';
+import { NotFoundPage } from './not-found-page';
 import { AdminGate } from './admin-gate';
 import { RouteGuard } from './route-guard';
 
 // The login screens (forms, validation) are a chunk of their own: most visitors never open them.
-const LoginPage = lazy(() => import('../pages/login-page').then((mod) => ({ default: mod.LoginPage })));
+const LoginPage = lazy(() => import('./login-page').then((mod) => ({ default: mod.LoginPage })));
 
 /** Route → remote (shared/src/remotes.js). A remote is fetched only when one of its routes renders. */
 export function AppRoutes() {
