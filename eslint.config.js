@@ -2,12 +2,14 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-
-const remotes = ['mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'];
+import { REMOTE_DIRS as remotes } from './shared/src/remotes.js';
 
 const apiPatterns = [
   { group: ['react', 'react-*', 'styled-components', 'zustand', 'sonner'], message: 'No browser code in the api.' },
-  { regex: '^@site/shared/(?!contracts/|site-config$)', message: 'The api uses only shared contracts and the site config.' },
+  {
+    regex: '^@site/shared/(?!contracts/|site-config$|remotes$)',
+    message: 'The api uses only shared contracts, the site config and the remote table.',
+  },
 ];
 
 /** Imports flow one way: shared ← remotes ← shell (at run time only); api sees only shared contracts. */

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { REMOTE_DIRS } from './shared/src/remotes.js';
 
 export default defineConfig({
   test: {
@@ -22,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['{shell,shared,mfe-marketing,mfe-community,mfe-commerce,mfe-admin,assistant-widget}/src/**/*.test.{ts,tsx}'],
+          include: [`{shell,shared,${REMOTE_DIRS.join(',')},assistant-widget}/src/**/*.test.{ts,tsx}`],
           setupFiles: ['./shared/test/setup.ts'],
           // Vitest 4 refuses two projects with different maxWorkers in one group: run web after api.
           sequence: { groupOrder: 1 },

@@ -1,17 +1,13 @@
 import { createConfigs } from '@site/build/rspack';
 
-const exposes = {
-  './CommunityPage': './src/app/community-page.tsx',
-  './BlogPage': './src/app/blog-page.tsx',
-  './EventPage': './src/app/event-page.tsx',
-};
+import { exposesOf } from '@site/shared/remotes';
 
 export default createConfigs(
   {
     dir: import.meta.dirname,
     name: 'mfe_community',
     title: 'Community remote (standalone)',
-    exposes,
+    exposes: exposesOf('mfe_community'),
   },
-  exposes,
+  exposesOf('mfe_community', 'server'),
 );

@@ -1,18 +1,13 @@
 import { createConfigs } from '@site/build/rspack';
 
-const exposes = {
-  './HomePage': './src/app/home-page.tsx',
-  './ServicePage': './src/app/service-page.tsx',
-  './PolicyPage': './src/app/policy-page.tsx',
-  './ContactPage': './src/app/contact-page.tsx',
-};
+import { exposesOf } from '@site/shared/remotes';
 
 export default createConfigs(
   {
     dir: import.meta.dirname,
     name: 'mfe_marketing',
     title: 'Marketing remote (standalone)',
-    exposes,
+    exposes: exposesOf('mfe_marketing'),
   },
-  exposes,
+  exposesOf('mfe_marketing', 'server'),
 );

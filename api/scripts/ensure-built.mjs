@@ -5,19 +5,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES, hasServerContainer, remoteDir } from '@site/shared/remotes';
 import { buildApi, isApiBuildCurrent } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The api renders public pages from these server containers (decision 017): the shell's and those
+// of the remotes with server-rendered modules.
+const rendered = new Set(['shell', ...REMOTE_NAMES.filter(hasServerContainer).map(remoteDir)]);
 /** Each front end and the files of its build (one missing: it is built). */
-const entries = {
-  shell: ['index.html', 'server/remoteEntry.js'],
-  'mfe-marketing': ['remoteEntry.js', 'server/remoteEntry.js'],
-  'mfe-community': ['remoteEntry.js', 'server/remoteEntry.js'],
-  'mfe-commerce': ['remoteEntry.js', 'server/remoteEntry.js'],
-  // The api renders public pages from the server containers (decision 017); admin has none.
-  'mfe-admin': ['remoteEntry.js'],
-  'assistant-widget': ['assistant.js'],
-};
+const entries = Object.fromEntries(
+  ['shell', ...REMOTE_NAMES.map(remoteDir)].map((pkg) => [
+    pkg,
+    [pkg === 'shell' ? 'index.html' : 'remoteEntry.js', ...(rendered.has(pkg) ? ['server/remoteEntry.js'] : [])],
+  ]),
+);
+entries['assistant-widget'] = ['assistant.js'];
 const missing = process.argv.includes('--api')
   ? []
   : Object.keys(entries).filter((pkg) => entries[pkg].some((file) => !existsSync(path.join(root, pkg, 'dist', file))));

@@ -3,15 +3,16 @@
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumPath, assertChromium } from '../support/chromium';
 import { ensureBuilt, startServer } from '../support/server';
+import { REMOTE_DIRS } from '../../shared/src/remotes.js';
 
 const PAGES = ['/', '/community', '/login', '/admin'];
-const PACKAGES = ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin', 'assistant'] as const;
+const PACKAGES = ['shell', ...REMOTE_DIRS, 'assistant'];
 
-type Tally = Record<(typeof PACKAGES)[number], { js: number; css: number }>;
+type Tally = Record<string, { js: number; css: number }>;
 
-function packageOf(url: URL): (typeof PACKAGES)[number] | null {
-  const match = /^\/remotes\/(mfe-[a-z]+)\//.exec(url.pathname);
-  if (match) return (PACKAGES as readonly string[]).includes(match[1]!) ? (match[1] as (typeof PACKAGES)[number]) : null;
+function packageOf(url: URL): string | null {
+  const match = /^\/remotes\/([\w-]+)\//.exec(url.pathname);
+  if (match) return PACKAGES.includes(match[1]!) ? match[1]! : null;
   // The built-in assistant widget, fetched once the page is idle.
   if (url.pathname.startsWith('/ai-widget/')) return 'assistant';
   return url.pathname.startsWith('/api/') ? null : 'shell';
@@ -69,7 +70,7 @@ async function main() {
         if (!kind || !pkg) return;
         pending.push(
           request.sizes().then((sizes) => {
-            tally[pkg][kind] += sizes.responseBodySize;
+            tally[pkg]![kind] += sizes.responseBodySize;
           }),
         );
       });
@@ -87,9 +88,9 @@ async function main() {
       await Promise.all(pending);
       const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
       const slowLcp = await lcpOnSlowNetwork(browser, server.url + pagePath);
-      const total = PACKAGES.reduce((sum, p) => sum + tally[p].js + tally[p].css, 0);
+      const total = PACKAGES.reduce((sum, p) => sum + tally[p]!.js + tally[p]!.css, 0);
       rows.push(
-        `${pagePath.padEnd(11)} ${PACKAGES.map((p) => `${kb(tally[p].js)} /${kb(tally[p].css)}`).join(' ')} ${kb(total)}   ${(adminRequested ? 'YES' : 'no').padEnd(19)} ${String(Math.round(lcp)).padStart(5)} ms ${String(Math.round(slowLcp)).padStart(9)} ms`,
+        `${pagePath.padEnd(11)} ${PACKAGES.map((p) => `${kb(tally[p]!.js)} /${kb(tally[p]!.css)}`).join(' ')} ${kb(total)}   ${(adminRequested ? 'YES' : 'no').padEnd(19)} ${String(Math.round(lcp)).padStart(5)} ms ${String(Math.round(slowLcp)).padStart(9)} ms`,
       );
       await context.close();
     }

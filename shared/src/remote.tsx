@@ -2,21 +2,14 @@ import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type 
 import styled from 'styled-components';
 import { theme } from './ui/theme';
 import { Button } from './ui/primitives';
+import type { REMOTES } from './remotes';
 
-/** Remote module ids the product composes, as `<federation name>/<exposed module>`. */
-export type RemoteModuleId =
-  | 'mfe_marketing/HomePage'
-  | 'mfe_marketing/ServicePage'
-  | 'mfe_marketing/PolicyPage'
-  | 'mfe_marketing/ContactPage'
-  | 'mfe_community/CommunityPage'
-  | 'mfe_community/BlogPage'
-  | 'mfe_community/EventPage'
-  | 'mfe_commerce/BookingSection'
-  | 'mfe_commerce/PackagePage'
-  | 'mfe_commerce/OrdersPage'
-  | 'mfe_commerce/EventPackages'
-  | 'mfe_admin/AdminApp';
+/** Remote module ids the product composes, as `<federation name>/<exposed module>` (from remotes.js). */
+export type RemoteModuleId = { [Name in keyof Remotes]: `${Name}/${ModuleOf<Remotes[Name]>}` }[keyof Remotes];
+type Remotes = typeof REMOTES;
+type ModuleOf<Remote> =
+  | (Remote extends { routes: infer Routes } ? Routes[keyof Routes] extends { module: infer M extends string } ? M : never : never)
+  | (Remote extends { sections: readonly (infer S extends string)[] } ? S : never);
 
 type RemoteModule = { default: ComponentType<Record<string, unknown>> };
 type Loader = (id: RemoteModuleId) => Promise<RemoteModule>;

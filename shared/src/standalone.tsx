@@ -1,10 +1,8 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
 import { Toaster } from 'sonner';
 import { GlobalStyle } from './ui/global-style';
-import { theme } from './ui/theme';
 
 /** Renders a remote on its own dev server, without the shell, for working on it in isolation. */
 export function renderStandalone(children: ReactNode): void {
@@ -12,11 +10,9 @@ export function renderStandalone(children: ReactNode): void {
   if (!container) throw new Error('The page has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <ThemeProvider theme={theme}>
-        <GlobalStyle />
-        <BrowserRouter>{children}</BrowserRouter>
-        <Toaster theme="dark" richColors />
-      </ThemeProvider>
+      <GlobalStyle />
+      <BrowserRouter>{children}</BrowserRouter>
+      <Toaster theme="dark" richColors />
     </StrictMode>,
   );
 }

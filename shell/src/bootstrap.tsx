@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPreloadedData } from '@site/shared/preloaded';
 import { App } from './app/app';
-import { preloadFirstPage, setUpRemotes } from './remotes/federation';
+import { preloadFirstPage, setUpRemotes } from './lib/federation';
 
 setUpRemotes();
 preloadFirstPage(window.location.pathname);

@@ -1,6 +1,6 @@
 // The async boundary lets federation negotiate shared singletons before any of them is evaluated.
-import { startRemotesConfigFetch } from './remotes/remotes-config';
-import { preloadFirstRemoteEntry } from './remotes/first-page';
+import { startRemotesConfigFetch } from './lib/remotes-config';
+import { preloadFirstRemoteEntry } from './lib/first-page';
 
 // zod (in every bundle that validates) otherwise probes `new Function` once, which the CSP refuses
 // and DevTools lists as an issue. This is the global object `z.config({ jitless: true })` writes to,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { REMOTES, SHELL_DEV_PORT } from '@site/shared/remotes';
 
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const requireFromBuild = createRequire(import.meta.url);
@@ -13,7 +14,10 @@ const sharedDir = path.dirname(requireFromBuild.resolve('@site/shared/package.js
 const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
 const sharedManifest = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
 
-export const DEV_PORTS = { shell: 8080, mfe_marketing: 8081, mfe_community: 8082, mfe_commerce: 8083, mfe_admin: 8084 };
+export const DEV_PORTS = {
+  shell: SHELL_DEV_PORT,
+  ...Object.fromEntries(Object.entries(REMOTES).map(([name, remote]) => [name, remote.devPort])),
+};
 const devRemotes = () =>
   Object.fromEntries(
     Object.entries(DEV_PORTS)
@@ -22,6 +26,8 @@ const devRemotes = () =>
   );
 
 export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
+
+const BUNDLED = new Set(['./remotes', './ui/modal', './ui/use-rotating-index']);
 
 /** Singletons shared at run time: one React, one router, one store, one toaster, one `shared`. */
 export function sharedModules() {
@@ -42,9 +48,11 @@ export function sharedModules() {
     singleton('styled-components'),
     singleton('sonner'),
   ];
-  // Every module entry point of the workspace `shared` package.
+  // Every module entry point of the workspace `shared` package, except stateless code each bundle is
+  // better off with its own copy of: the remote table (the shell reads it before the async boundary)
+  // and the parts of the UI kit one or two remotes use.
   for (const key of Object.keys(sharedManifest.exports)) {
-    if (key === './package.json') continue;
+    if (key === './package.json' || BUNDLED.has(key)) continue;
     entries.push([`@site/shared/${key.slice(2)}`, { singleton: true, requiredVersion: false }]);
   }
   return Object.fromEntries(entries);

@@ -3,10 +3,9 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_DIRS as REMOTES } from '@site/shared/remotes';
 import { sendNotFound } from '../lib/not-found';
 import { PAGE_ROUTES } from '../modules/ssr/pages';
-
-export const REMOTES = ['mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin'] as const;
 
 // Names that must always be revalidated: entry points whose URL never changes between deploys.
 const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|remotes\.json)$/;

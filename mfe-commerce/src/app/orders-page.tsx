@@ -3,16 +3,9 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Order } from '@site/shared/contracts/orders';
 import { usePageMeta } from '@site/shared/page-meta';
-import { Button, ButtonLink, Container, StatusText } from '@site/shared/ui/primitives';
+import { Button, ButtonLink, Main, StatusText } from '@site/shared/ui/primitives';
 import { OrderCard } from '../features/orders/order-card';
 import { fetchOrders } from '../features/payments/payments-api';
-
-const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
-  padding-top: 112px;
-  padding-bottom: 64px;
-  min-height: 70vh;
-  max-width: 860px;
-`;
 
 const List = styled.ul`
   list-style: none;
@@ -42,7 +35,7 @@ export default function OrdersPage() {
   }, [load]);
 
   return (
-    <Main>
+    <Main $maxWidth="860px">
       <h1>Your orders</h1>
       {state.phase === 'loading' && <StatusText role="status">Loading your orders…</StatusText>}
       {state.phase === 'failed' && (

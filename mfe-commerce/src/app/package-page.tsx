@@ -1,21 +1,13 @@
 import { useEffect, useState } from 'react';
 import { usePreloaded } from '@site/shared/preloaded';
 import { useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
 import { usePageMeta } from '@site/shared/page-meta';
-import { Card, Container, StatusText } from '@site/shared/ui/primitives';
+import { Card, Main, StatusText } from '@site/shared/ui/primitives';
 import { BuyButton } from '../features/packages/buy-button';
 import { PackageFacts } from '../features/packages/package-facts';
 import { fetchPackageBySlug, packageBySlugKey } from '../features/packages/packages-api';
 import { TEXT } from '../lib/texts';
-
-const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
-  padding-top: 112px;
-  padding-bottom: 64px;
-  min-height: 70vh;
-  max-width: 760px;
-`;
 
 type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'failed' } | { phase: 'ready'; pkg: Package };
 
@@ -43,7 +35,7 @@ export default function PackagePage() {
   });
 
   return (
-    <Main>
+    <Main $maxWidth="760px">
       {state.phase === 'loading' && <StatusText role="status">Loading package…</StatusText>}
       {state.phase === 'missing' && (
         <>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Main } from '../components/layout';
+import { Main } from '@site/shared/ui/primitives';
 import { BlogArticle } from '../features/blogs/blog-article';
 
 export default function BlogPage() {

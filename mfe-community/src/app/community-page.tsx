@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { PAGE_META, usePageMeta } from '@site/shared/page-meta';
 import { theme } from '@site/shared/ui/theme';
-import { Main } from '../components/layout';
+import { Main } from '@site/shared/ui/primitives';
 import { BenefitsList } from '../features/benefits/benefits-list';
 import { BlogsSection } from '../features/blogs/blogs-section';
 import { useRssLink } from '../features/blogs/use-rss-link';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Main } from '../components/layout';
+import { Main } from '@site/shared/ui/primitives';
 import { EventDetails } from '../features/events/event-details';
 
 export default function EventPage() {

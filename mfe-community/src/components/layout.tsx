@@ -1,12 +1,5 @@
 import styled from 'styled-components';
-import { Container } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-
-export const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
-  padding-top: 112px;
-  padding-bottom: 64px;
-  min-height: 70vh;
-`;
 
 export const SectionTitle = styled.h2`
   font-size: clamp(1.5rem, 3vw, 2rem);

@@ -1,14 +1,14 @@
 import { PAGE_META, usePageMeta } from '@site/shared/page-meta';
-import { PageMain } from '../components/page';
+import { Main } from '@site/shared/ui/primitives';
 import { ContactPanel } from '../features/contact/contact-section';
 
 export default function ContactPage() {
   usePageMeta(PAGE_META.contact);
   return (
-    <PageMain>
+    <Main>
       <h1>Contact Us</h1>
       <p>Tell us about your project and we will get back to you within one business day.</p>
       <ContactPanel headingLevel={2} eager />
-    </PageMain>
+    </Main>
   );
 }

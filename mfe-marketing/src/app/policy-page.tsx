@@ -1,12 +1,12 @@
 import { usePageMeta } from '@site/shared/page-meta';
-import { PageMain } from '../components/page';
+import { Main } from '@site/shared/ui/primitives';
 import { policies, type PolicyName } from '../features/policies/policies';
 
 export default function PolicyPage({ policy }: { policy: PolicyName }) {
   const content = policies[policy];
   usePageMeta({ title: content.title, description: content.description });
   return (
-    <PageMain>
+    <Main>
       <article>
         <h1>{content.title}</h1>
         <p>
@@ -21,6 +21,6 @@ export default function PolicyPage({ policy }: { policy: PolicyName }) {
           </section>
         ))}
       </article>
-    </PageMain>
+    </Main>
   );
 }

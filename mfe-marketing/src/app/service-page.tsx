@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { usePageMeta } from '@site/shared/page-meta';
-import { PageMain } from '../components/page';
+import { Main } from '@site/shared/ui/primitives';
 import { findService } from '../features/services/services';
 import { ServiceDetail } from '../features/services/service-detail';
 
@@ -13,10 +13,10 @@ export default function ServicePage() {
   });
   if (!service) {
     return (
-      <PageMain>
+      <Main>
         <h1>404: Not Found</h1>
         <p>We do not offer a service at this address.</p>
-      </PageMain>
+      </Main>
     );
   }
   return <ServiceDetail service={service} />;

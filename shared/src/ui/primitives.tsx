@@ -8,6 +8,14 @@ export const Container = styled.div`
   padding: 0 20px;
 `;
 
+/** A page's main landmark (`#main`, the skip link's target), in the container, clear of the fixed header. */
+export const Main = styled(Container).attrs({ as: 'main', id: 'main' })<{ $maxWidth?: string }>`
+  padding-top: 112px;
+  padding-bottom: 64px;
+  min-height: 70vh;
+  ${({ $maxWidth }) => ($maxWidth ? `max-width: ${$maxWidth};` : '')}
+`;
+
 export const Section = styled.section`
   padding: 72px 0;
 `;

@@ -1,13 +1,14 @@
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Remote, RemoteLoading } from '@site/shared/remote';
+import { RemoteLoading } from '@site/shared/remote';
 import { isAdmin, useSession } from '@site/shared/session';
 
-/** The admin remote is requested only for a signed-in admin; everyone else goes to /login first. */
-export function AdminGate() {
+/** Renders its children (the admin remote) only for a signed-in admin; everyone else goes to /login first. */
+export function AdminGate({ children }: { children: ReactNode }) {
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
   const location = useLocation();
   if (status === 'loading') return <RemoteLoading label="Checking your session…" />;
   if (!isAdmin(user)) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  return <Remote id="mfe_admin/AdminApp" what="the admin area" />;
+  return <>{children}</>;
 }

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from '@site/shared/ui/global-style';
 import { PreloadedDataProvider, type PreloadedData } from '@site/shared/preloaded';
-import { theme } from '@site/shared/ui/theme';
-import { Layout } from '../layout/layout';
+import { Layout } from '../features/layout/layout';
 import { AppRoutes } from './routes';
 import { LazyToaster } from './lazy-toaster';
 
@@ -33,7 +31,7 @@ export function App({ preloaded = NOTHING_PRELOADED, router = browserRouter }: A
   const [data, setData] = useState(preloaded);
   const [forget] = useState(() => () => setData(NOTHING_PRELOADED));
   return (
-    <ThemeProvider theme={theme}>
+    <>
       <GlobalStyle />
       <PreloadedDataProvider data={data}>
         {router(
@@ -46,6 +44,6 @@ export function App({ preloaded = NOTHING_PRELOADED, router = browserRouter }: A
         )}
       </PreloadedDataProvider>
       <LazyToaster />
-    </ThemeProvider>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import styled, { css } from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
 import { Block, Lead, SectionTitle } from '../../components/layout';
-import { useRotatingIndex } from '../../components/use-rotating-index';
+import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 
 export const BENEFITS_ROTATE_MS = 3000;
 

@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Block, Lead, SectionTitle } from '../../components/layout';
-import { useRotatingIndex } from '../../components/use-rotating-index';
+import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 
 export const TEAM_ROTATE_MS = 4000;
 

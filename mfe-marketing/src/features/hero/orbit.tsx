@@ -1,6 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import { useRotatingIndex } from '../../components/use-rotating-index';
+import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 import { useAfterInteractive } from '../../components/use-after-interactive';
 import { orbitIcons } from './orbit-icons';
 

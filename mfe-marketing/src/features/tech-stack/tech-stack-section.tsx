@@ -4,7 +4,7 @@ import { ButtonLink, Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { CardGrid, HighlightCard } from '../../components/cards';
 import { SectionHeading } from '@site/shared/ui/section-heading';
-import { useRotatingIndex } from '../../components/use-rotating-index';
+import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 import { techStack } from './tech-stack';
 
 /** Spec: one of the six category cards is highlighted every 3 seconds. */

@@ -1,7 +1,7 @@
-const REMOTE_NAMES = ['mfe_marketing', 'mfe_community', 'mfe_commerce', 'mfe_admin'] as const;
+import { REMOTE_NAMES, type RemoteName } from '@site/shared/remotes';
 
 /** `/remotes.json`: where each remote's entry lives, read at run time so remotes deploy on their own. */
-export type RemotesConfig = Record<(typeof REMOTE_NAMES)[number], string>;
+export type RemotesConfig = Record<RemoteName, string>;
 
 // A hand-written check rather than a schema library: this runs before anything renders, on every page.
 export const RemotesConfig = {

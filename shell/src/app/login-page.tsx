@@ -5,12 +5,12 @@ import styled from 'styled-components';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Card, Container } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { LoginForm } from './login/login-form';
+import { LoginForm } from '../features/login/login-form';
 
 // Fetched when chosen: they validate with zod, which the log-in form does without.
-const ForgotPasswordForm = lazy(() => import('./login/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })));
-const NewPasswordForm = lazy(() => import('./login/new-password-form').then((m) => ({ default: m.NewPasswordForm })));
-const SignUpForm = lazy(() => import('./login/sign-up-form').then((m) => ({ default: m.SignUpForm })));
+const ForgotPasswordForm = lazy(() => import('../features/login/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })));
+const NewPasswordForm = lazy(() => import('../features/login/new-password-form').then((m) => ({ default: m.NewPasswordForm })));
+const SignUpForm = lazy(() => import('../features/login/sign-up-form').then((m) => ({ default: m.SignUpForm })));
 
 const Wrap = styled(Container)`
   min-height: 100vh;

@@ -1,20 +1,13 @@
 import type { RemoteModuleId } from '@site/shared/remote';
 import type { RemotesConfig } from './remotes-config';
+import { REMOTE_ROUTES, matchesRoute } from './route-table';
 
 /**
- * The public remote module a path renders, if any. Admin is left out on purpose: its code is
- * fetched only once the session says the visitor is an admin.
+ * The public remote module a path renders, if any. Routes behind a session (orders, admin) are left
+ * out: their code is fetched only once the session admits the visitor.
  */
 export function remoteModuleForPath(pathname: string): RemoteModuleId | null {
-  if (pathname === '/') return 'mfe_marketing/HomePage';
-  if (pathname.startsWith('/services/')) return 'mfe_marketing/ServicePage';
-  if (['/refund', '/privacy', '/terms'].includes(pathname)) return 'mfe_marketing/PolicyPage';
-  if (pathname === '/contact') return 'mfe_marketing/ContactPage';
-  if (pathname === '/community') return 'mfe_community/CommunityPage';
-  if (pathname.startsWith('/blog/')) return 'mfe_community/BlogPage';
-  if (pathname.startsWith('/event/')) return 'mfe_community/EventPage';
-  if (pathname.startsWith('/packages/')) return 'mfe_commerce/PackagePage';
-  return null;
+  return REMOTE_ROUTES.find((route) => !route.access && matchesRoute(route.path, pathname))?.id ?? null;
 }
 
 /**

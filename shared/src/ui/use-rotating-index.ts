@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Cycles 0..count-1 every `intervalMs` (the highlighted orb or card); paused in hidden tabs. */
+/** Cycles 0..count-1 every `intervalMs` (the highlighted orb, card or member); paused in hidden tabs. */
 export function useRotatingIndex(count: number, intervalMs: number): number {
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -10,5 +10,5 @@ export function useRotatingIndex(count: number, intervalMs: number): number {
     }, intervalMs);
     return () => window.clearInterval(timer);
   }, [count, intervalMs]);
-  return index;
+  return count ? index % count : 0;
 }

@@ -18,7 +18,7 @@ const renderAt = (url: string) =>
 describe('login page', () => {
   // The forms other than log-in are lazy chunks; warm the module cache so a switch is quick here.
   beforeAll(async () => {
-    await Promise.all([import('./login/sign-up-form'), import('./login/forgot-password-form'), import('./login/new-password-form')]);
+    await Promise.all([import('../features/login/sign-up-form'), import('../features/login/forgot-password-form'), import('../features/login/new-password-form')]);
   }, 30_000);
   beforeEach(() => vi.stubGlobal('fetch', vi.fn()));
 

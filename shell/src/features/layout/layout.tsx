@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import { ScrollManager } from '../scroll/scroll-manager';
+import { ScrollManager } from './scroll-manager';
 import { Header } from './header';
 import { Footer } from './footer';
 import { useSessionBootstrap } from '../session/use-session-bootstrap';
