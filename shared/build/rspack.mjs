@@ -113,6 +113,10 @@ export function createConfig({ dir, name, exposes, title }) {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
                 transform: { react: { runtime: 'automatic', development: !prod } },
+                // Each styled component gets an id from its file and place, not from how many were
+                // created before it: the server (which loads every page's modules) and the browser
+                // then name its classes alike, and hydration reuses the server's rules.
+                experimental: { plugins: [[requireFromShared.resolve('@swc/plugin-styled-components'), { ssr: true, displayName: !prod }]] },
               },
               env: { targets: ['chrome >= 111', 'edge >= 111', 'firefox >= 111', 'safari >= 16.4'] },
             },
