@@ -35,6 +35,22 @@ test('the hero shows the headline, both calls to action and six labelled orbs, o
   await expect(page.locator('#services')).toBeInViewport();
 });
 
+test('the hero particles are drawn by a worker, off the main thread, once the page is interactive', async ({ page }) => {
+  const worker = page.waitForEvent('worker');
+  await page.goto('/');
+  await worker;
+  // The canvas was handed over: the page itself can no longer draw on it.
+  await expect
+    .poll(() => page.locator('[data-testid="hero-particles"]').evaluate((canvas: HTMLCanvasElement) => {
+      try {
+        return canvas.getContext('2d') === null ? 'handed over' : 'drawn by the page';
+      } catch {
+        return 'handed over';
+      }
+    }))
+    .toBe('handed over');
+});
+
 for (const viewport of [
   { width: 1280, height: 720 },
   { width: 390, height: 844 },

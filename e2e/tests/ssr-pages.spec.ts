@@ -170,3 +170,21 @@ for (const path of ['/community', '/privacy', '/services/ai-chatbots', '/contact
     await expectInteractive(page, 'Home', 'Small Teams. Big Impact. Powered by AI.');
   });
 }
+
+test('hydration reuses the server’s styles: styled-components makes no rule again for a component it hydrates', async ({ page, consoleErrors }) => {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { rulesMadeByComponents: string[] }).rulesMadeByComponents = made;
+    const insertRule = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+      // A rule a rendering component asked for, not one read back from the server's style tags.
+      if (new Error().stack?.includes('generateAndInjectStyles')) made.push(rule);
+      return insertRule.call(this, rule, index);
+    };
+  });
+  await page.goto('/contact');
+  // Enabled once hydrated (decision 017).
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { rulesMadeByComponents: string[] }).rulesMadeByComponents)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPreloadedData } from '@site/shared/preloaded';
 import { App } from './app/app';
@@ -10,13 +10,18 @@ preloadFirstPage(window.location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 // The api rendered this page (api/src/modules/ssr): hydrate its HTML with the answers it used.
+// As a transition, React hydrates in slices that yield to the browser instead of one long task;
+// a click on a part not yet hydrated hydrates that part at once and is replayed.
 if (container.firstElementChild) {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App preloaded={readPreloadedData(document)} />
-    </StrictMode>,
-  );
+  const preloaded = readPreloadedData(document);
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App preloaded={preloaded} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(container).render(
     <StrictMode>

@@ -29,12 +29,27 @@ export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:30
 
 const BUNDLED = new Set(['./remotes', './ui/modal', './ui/use-rotating-index']);
 
-/** Singletons shared at run time: one React, one router, one store, one toaster, one `shared`. */
-export function sharedModules() {
+/**
+ * What every page runs before its first render. The shell's browser build bundles these into its
+ * first chunk (`eager`) instead of fetching each through the federation runtime once the one before
+ * it has loaded: without it the first page waited for five rounds of requests, react-dom in the last.
+ */
+const FIRST_RENDER = new Set(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom', 'styled-components', 'zustand']);
+
+/**
+ * Singletons shared at run time: one React, one router, one store, one toaster, one `shared`.
+ * @param {{ eager?: boolean }} [options] eager: bundle the first render's libraries (the shell's browser build)
+ */
+export function sharedModules({ eager = false } = {}) {
   // The version is given, not inferred: production aliases react-router to a file of `shared`.
   const singleton = (name, pkg = name) => [
     name,
-    { singleton: true, version: resolvedVersion(pkg), requiredVersion: `^${resolvedVersion(pkg)}` },
+    {
+      singleton: true,
+      version: resolvedVersion(pkg),
+      requiredVersion: `^${resolvedVersion(pkg)}`,
+      ...(eager && FIRST_RENDER.has(name) ? { eager: true } : {}),
+    },
   ];
   const entries = [
     singleton('react'),
@@ -109,6 +124,10 @@ export function createConfig({ dir, name, exposes, title }) {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
                 transform: { react: { runtime: 'automatic', development: !prod } },
+                // Each styled component gets an id from its file and place, not from how many were
+                // created before it: the server (which loads every page's modules) and the browser
+                // then name its classes alike, and hydration reuses the server's rules.
+                experimental: { plugins: [[requireFromBuild.resolve('@swc/plugin-styled-components'), { ssr: true, displayName: !prod }]] },
               },
               env: { targets: ['chrome >= 111', 'edge >= 111', 'firefox >= 111', 'safari >= 16.4'] },
             },
@@ -121,7 +140,7 @@ export function createConfig({ dir, name, exposes, title }) {
           name,
           filename: isHost ? undefined : 'remoteEntry.js',
           exposes: exposes ?? {},
-          shared: sharedModules(),
+          shared: sharedModules({ eager: isHost && prod }),
           // Use what is already on the page: 'version-first' would fetch every registered remote's
           // entry (admin's too) the first time a lazy chunk asks for a shared module.
           shareStrategy: 'loaded-first',

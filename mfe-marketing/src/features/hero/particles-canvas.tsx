@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useAfterInteractive } from '../../components/use-after-interactive';
-import { createParticles, drawParticles, stepParticles, type Particle } from './particles';
+import { animate, particleWorkerSource, type FieldSize, type ParticleAnimation, type ParticleMessage } from './particles';
 
 const Canvas = styled.canvas`
   position: absolute;
@@ -11,64 +11,54 @@ const Canvas = styled.canvas`
   pointer-events: none;
 `;
 
-// About 30 frames a second is smooth for slow drift and halves the work of a 60 Hz loop.
-const FRAME_MS = 33;
+/** The field drawn by a worker on the canvas handed to it; null where the browser cannot. */
+function inWorker(canvas: HTMLCanvasElement): ParticleAnimation | null {
+  if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker !== 'function') return null;
+  let worker: Worker;
+  const url = URL.createObjectURL(new Blob([particleWorkerSource()], { type: 'text/javascript' }));
+  try {
+    worker = new Worker(url, { name: 'hero-particles' });
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  const offscreen = canvas.transferControlToOffscreen();
+  const post = (message: ParticleMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+  post({ canvas: offscreen }, [offscreen]);
+  return {
+    resize: (size) => post({ size }),
+    setRunning: (running) => post({ running }),
+    stop: () => worker.terminate(),
+  };
+}
 
 /**
  * Drifting particles linked by lines. Runs only while the hero is on screen and the tab is visible;
- * under prefers-reduced-motion it draws one still frame. Starts once the page is interactive.
+ * under prefers-reduced-motion it draws one still frame. Starts once the page is interactive, and
+ * is drawn by a worker where the browser allows, so its frames never hold up input.
  */
 export function ParticlesCanvas() {
   const ref = useRef<HTMLCanvasElement>(null);
+  // A canvas is handed to a worker once: kept across effect re-runs of the same element.
+  const animation = useRef<ParticleAnimation | null>(null);
   const started = useAfterInteractive();
 
   useEffect(() => {
     if (!started) return;
     const canvas = ref.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
+    if (!canvas) return;
+    animation.current ??= inWorker(canvas) ?? animate(canvas);
+    const field = animation.current;
+    if (!field) return;
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    let width = 0;
-    let height = 0;
-    let particles: Particle[] = [];
     let onScreen = true;
-    let frame = 0;
-    let last = 0;
 
-    const resize = () => {
-      const dpr = Math.min(window.devicePixelRatio || 1, 2);
-      width = canvas.clientWidth;
-      height = canvas.clientHeight;
-      canvas.width = Math.round(width * dpr);
-      canvas.height = Math.round(height * dpr);
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      if (particles.length === 0) particles = createParticles(width, height);
-      drawParticles(ctx, particles, width, height);
-    };
-    const tick = (now: number) => {
-      frame = 0;
-      if (!running()) return;
-      if (now - last >= FRAME_MS) {
-        const frames = last ? Math.min((now - last) / 16.7, 4) : 1;
-        last = now;
-        stepParticles(particles, width, height, frames);
-        drawParticles(ctx, particles, width, height);
-      }
-      frame = requestAnimationFrame(tick);
-    };
-    const running = () => !reduced && onScreen && document.visibilityState === 'visible';
-    const update = () => {
-      if (running() && !frame) {
-        last = 0;
-        frame = requestAnimationFrame(tick);
-      } else if (!running() && frame) {
-        cancelAnimationFrame(frame);
-        frame = 0;
-      }
-    };
+    const size = (): FieldSize => ({ width: canvas.clientWidth, height: canvas.clientHeight, dpr: Math.min(window.devicePixelRatio || 1, 2) });
+    const update = () => field.setRunning(!reduced && onScreen && document.visibilityState === 'visible');
 
-    resize();
-    const resizeObserver = new ResizeObserver(resize);
+    field.resize(size());
+    const resizeObserver = new ResizeObserver(() => field.resize(size()));
     resizeObserver.observe(canvas);
     const visibility = new IntersectionObserver((entries) => {
       onScreen = entries.some((entry) => entry.isIntersecting);
@@ -81,7 +71,12 @@ export function ParticlesCanvas() {
       resizeObserver.disconnect();
       visibility.disconnect();
       document.removeEventListener('visibilitychange', update);
-      if (frame) cancelAnimationFrame(frame);
+      field.setRunning(false);
+      // Unmounted (not an effect re-run on the same element): end the worker.
+      if (!canvas.isConnected) {
+        field.stop();
+        animation.current = null;
+      }
     };
   }, [started]);
 

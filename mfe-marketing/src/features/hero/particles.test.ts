@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARTICLES, createParticles, links, stepParticles } from './particles';
+import { PARTICLES, createParticles, links, particleWorkerSource, stepParticles } from './particles';
 
 describe('hero particles', () => {
   it('creates 50 particles inside the area', () => {
@@ -23,5 +23,21 @@ describe('hero particles', () => {
     const ps = [{ x: 799, y: 10, vx: 2, vy: 0 }];
     stepParticles(ps, 800, 600);
     expect(ps[0]).toMatchObject({ x: 800, vx: -2 });
+  });
+
+  it('is drawn by a worker program of its own: the canvas handed over, sized, in a few strokes', () => {
+    const calls: string[] = [];
+    const ctx = new Proxy({}, { get: (_target, name) => (...args: unknown[]) => void calls.push(String(name), ...args.map(String)), set: () => true });
+    const canvas = { width: 0, height: 0, getContext: () => ctx };
+    const self: { onmessage?: (event: { data: unknown }) => void } = {};
+    // The worker's text runs with nothing from this module in scope.
+    new Function('self', particleWorkerSource())(self);
+    self.onmessage!({ data: { canvas } });
+    self.onmessage!({ data: { size: { width: 400, height: 300, dpr: 2 } } });
+    expect(canvas).toMatchObject({ width: 800, height: 600 });
+    expect(calls.filter((call) => call === 'arc')).toHaveLength(PARTICLES.count);
+    // Links are grouped by shade: a handful of strokes, not one per link.
+    expect(calls.filter((call) => call === 'stroke').length).toBeLessThanOrEqual(8);
+    expect(calls.filter((call) => call === 'fill')).toHaveLength(1);
   });
 });
