@@ -20,7 +20,7 @@ const deployed: string[] = [];
 test.beforeAll(async () => {
   test.setTimeout(120_000); // copies ~30 MB of builds and starts a server
   webRoot = await mkdtemp(path.join(tmpdir(), 'web-root-'));
-  for (const app of ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin']) {
+  for (const app of ['shell', 'mfe-marketing', 'mfe-community', 'mfe-commerce', 'mfe-admin', 'assistant-widget']) {
     await cp(path.join(repoRoot, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true });
   }
   remotesJson = path.join(webRoot, 'shell', 'dist', 'remotes.json');
