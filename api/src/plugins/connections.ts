@@ -1,8 +1,12 @@
 import { Server, type Socket } from 'node:net';
 import fp from 'fastify-plugin';
 
-/** On shutdown, a keep-alive connection idle this long is taken as finished and closed. */
-export const SHUTDOWN_IDLE_GRACE_MS = 1_000;
+/**
+ * On shutdown, a keep-alive connection idle this long is taken as finished and closed. Well above the
+ * proxy's own upstream idle timeout (500 ms in deploy/nginx): a proxy starved of CPU may not close its
+ * idle connections on time, and one closed here as the proxy sends a POST on it is a 502 it may not retry.
+ */
+export const SHUTDOWN_IDLE_GRACE_MS = 3_000;
 /** Past this, whatever is still open is closed (in-flight work has had its time). */
 export const SHUTDOWN_HARD_LIMIT_MS = 15_000;
 
