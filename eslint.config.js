@@ -67,7 +67,7 @@ const boundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@site/shared/(?!contracts/)', message: 'The api uses only shared contracts.' }] },
+        { patterns: [{ regex: '^@site/shared/(?!contracts/|site-config$|remotes$)', message: 'The api uses only shared contracts, the site config and the remote table.' }] },
       ],
     },
   },

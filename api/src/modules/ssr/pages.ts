@@ -1,3 +1,4 @@
+import { REMOTES } from '@site/shared/remotes';
 import type { PublicCacheTag } from '../public-cache/service';
 
 /** A public page the api renders, and the api reads it is made from. */
@@ -15,25 +16,16 @@ export interface RenderedRoute {
 }
 
 /**
- * Every page of the shell's router (shell/src/app/routes.tsx), rendered on the server or in the
- * browser; other paths without a file extension get the shell too (its not-found page).
+ * Every page of the shell's router: the remotes' routes from the remote table, and the shell's own
+ * login page. Rendered on the server or in the browser; other paths without a file extension get the
+ * shell too (its not-found page).
  */
-export const PAGE_ROUTES = [
-  '/',
-  '/services/:slug',
-  '/refund',
-  '/privacy',
-  '/terms',
-  '/contact',
-  '/community',
-  '/blog/:slug',
-  '/event/:slug',
-  '/packages/:slug',
-  '/orders',
-  '/admin',
-  '/admin/*',
+export const PAGE_ROUTES: readonly string[] = [
+  ...Object.values(REMOTES).flatMap((remote) => Object.keys(remote.routes)),
+  // `/admin/*` does not match `/admin` itself in the router.
+  ...Object.values(REMOTES).flatMap((remote) => Object.keys(remote.routes).filter((path) => path.endsWith('/*')).map((path) => path.slice(0, -2))),
   '/login',
-] as const;
+];
 
 const key = (path: string, query: Record<string, string> = {}) => {
   const search = new URLSearchParams(query).toString();
