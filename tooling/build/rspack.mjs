@@ -25,6 +25,20 @@ const devRemotes = () =>
       .map(([name, port]) => [name, `http://localhost:${port}/remoteEntry.js`]),
   );
 
+/** A remote's standalone dev page; its bootstrap renders into #root. */
+const remotePage = (/** @type {string} */ title) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
 export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
 
 const BUNDLED = new Set(['./remotes', './ui/modal', './ui/use-rotating-index']);
@@ -154,7 +168,8 @@ export function createConfig({ dir, name, exposes, title }) {
           },
         }),
         new rspack.HtmlRspackPlugin({
-          template: path.join(dir, 'index.html'),
+          // A remote's page is only its standalone dev page: one template for all of them.
+          ...(isHost ? { template: path.join(dir, 'index.html') } : { templateContent: remotePage(title) }),
           title,
           // The shell's HTML is served for every page; remotes' HTML is only their standalone dev page.
           filename: 'index.html',
