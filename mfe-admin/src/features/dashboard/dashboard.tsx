@@ -9,6 +9,13 @@ import { formatIst } from '../../lib/ist';
 import { useLoad } from '../../lib/use-load';
 import type { AdminOrderStats, AdminStats, AuditEntry } from '../../lib/admin-types';
 
+const QUICK_ACTIONS = [
+  { to: '/admin/blogs/new', label: 'New Post' },
+  { to: '/admin/events/new', label: 'New Event' },
+  { to: '/admin/packages/new', label: 'New Package' },
+  { to: '/admin/careers', label: 'New Position' },
+] as const;
+
 // The chart library is fetched only when the dashboard shows a chart.
 const OrderCharts = lazy(() => import('./order-charts'));
 
@@ -97,18 +104,11 @@ export function Dashboard() {
         <section aria-labelledby="actions-heading">
           <h2 id="actions-heading">Quick Actions</h2>
           <ul>
-            <li>
-              <Link to="/admin/blogs/new">New Post</Link>
-            </li>
-            <li>
-              <Link to="/admin/events/new">New Event</Link>
-            </li>
-            <li>
-              <Link to="/admin/packages/new">New Package</Link>
-            </li>
-            <li>
-              <Link to="/admin/careers">New Position</Link>
-            </li>
+            {QUICK_ACTIONS.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
           </ul>
         </section>
       </Panels>
