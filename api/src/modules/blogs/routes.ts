@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
+import type { AuditAction } from '@site/shared/contracts/admin';
 import {
   Blog,
   BlogArchiveBody,
@@ -10,6 +12,7 @@ import {
   BlogSearchQuery,
   BlogUpdateBody,
 } from '@site/shared/contracts/blogs';
+import type { Db } from '../../db/database';
 import type { MediaStore } from '../media/store';
 import { isAdminViewer } from '../../lib/viewer';
 import { publicOrigin } from '../../lib/origin';
@@ -33,6 +36,13 @@ export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (a
     await app.publicCache.invalidate('blogs');
     return value;
   };
+  // One post written with its audit entry; the answer carries its media type.
+  const writeOne = (request: FastifyRequest, work: (tx: Db) => Promise<BlogRecord>, action: AuditAction) =>
+    changed(
+      one(
+        app.audit.audited(request, work, (blog) => ({ action, entity: 'blog', entityId: blog.id, label: blog.title })),
+      ),
+    );
 
   app.get(
     '/blogs/search',
@@ -87,14 +97,8 @@ export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (a
       onRequest: app.requireAdmin,
       schema: { tags, security: admin, summary: 'Create a blog post (admin)', body: BlogCreateBody, response: { 201: Blog, ...errors } },
     },
-    async (request, reply) => {
-      const blog = app.audit.audited(
-        request,
-        (tx) => app.blogs.create(tx, request.user.sub, request.body),
-        (created) => ({ action: 'create', entity: 'blog', entityId: created.id, label: created.title }),
-      );
-      return reply.code(201).send(await changed(one(blog)));
-    },
+    async (request, reply) =>
+      reply.code(201).send(await writeOne(request, (tx) => app.blogs.create(tx, request.user.sub, request.body), 'create')),
   );
 
   // Registered before /blogs/:id so "archive" is never read as an id.
@@ -106,13 +110,13 @@ export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (a
     },
     async (request) =>
       changed(
-      many(
-        app.audit.audited(
-          request,
-          (tx) => app.blogs.archive(tx, request.body.ids),
-          (archived) => archived.map((blog) => ({ action: 'archive', entity: 'blog', entityId: blog.id, label: blog.title })),
+        many(
+          app.audit.audited(
+            request,
+            (tx) => app.blogs.archive(tx, request.body.ids),
+            (archived) => archived.map((blog) => ({ action: 'archive', entity: 'blog', entityId: blog.id, label: blog.title })),
+          ),
         ),
-      )
       ),
   );
 
@@ -130,14 +134,10 @@ export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (a
       },
     },
     async (request) =>
-      changed(
-      one(
-        app.audit.audited(
-          request,
-          (tx) => app.blogs.update(tx, request.params.id, request.body),
-          (blog) => ({ action: request.body.status === 'archived' ? 'archive' : 'update', entity: 'blog', entityId: blog.id, label: blog.title }),
-        ),
-      )
+      writeOne(
+        request,
+        (tx) => app.blogs.update(tx, request.params.id, request.body),
+        request.body.status === 'archived' ? 'archive' : 'update',
       ),
   );
 
@@ -153,15 +153,6 @@ export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (a
         response: { 200: Blog, ...errors },
       },
     },
-    async (request) =>
-      changed(
-      one(
-        app.audit.audited(
-          request,
-          (tx) => app.blogs.reactivate(tx, request.params.id),
-          (blog) => ({ action: 'reactivate', entity: 'blog', entityId: blog.id, label: blog.title }),
-        ),
-      )
-      ),
+    async (request) => writeOne(request, (tx) => app.blogs.reactivate(tx, request.params.id), 'reactivate'),
   );
 };
