@@ -17,7 +17,7 @@ import { runExclusively } from '../../db/exclusive-job';
 import { storedSecret } from '../../db/settings';
 import { emailOrigin } from '../../lib/origin';
 import { HttpError } from '../../plugins/errors';
-import { orderRepository, type AdminOrderFilter } from './repository';
+import { orderRepository, type AdminOrderFilter, type OrderInsert } from './repository';
 import type { ConsultationPackageRow, OrderRow } from './table';
 
 const HOUR = 3_600_000;
@@ -216,6 +216,24 @@ export function createOrdersService(app: FastifyInstance, config: Config, linkSe
     return updated ?? row;
   }
 
+  /** A new pending order holds its slot or seat until the hold time runs out. */
+  function insertHeld(
+    tx: Db,
+    userId: string,
+    pkg: { id: string; name: string },
+    now: Date,
+    order: Pick<OrderInsert, 'kind' | 'amountPaise' | 'attendeeEmail' | 'startTime' | 'endTime'>,
+  ): Promise<OrderRow> {
+    return orderRepository.insert(tx, {
+      userId,
+      packageId: pkg.id,
+      packageName: pkg.name,
+      provider: app.payments.provider,
+      expiresAt: new Date(now.getTime() + holdMs),
+      ...order,
+    });
+  }
+
   async function createConsultation(userId: string, pkg: ConsultationPackageRow, body: CreateOrderInput, now: Date): Promise<OrderRow> {
     if (pkg.pricePaise === null || pkg.durationMinutes === 0) {
       throw new HttpError(400, 'not_orderable', `${pkg.name} cannot be ordered online. Please contact us.`);
@@ -237,17 +255,12 @@ export function createOrdersService(app: FastifyInstance, config: Config, linkSe
       if (await orderRepository.findOverlapping(asDb(tx), start, end, now)) {
         throw new HttpError(409, 'slot_taken', 'This time slot is no longer available. Please choose another time.');
       }
-      return orderRepository.insert(asDb(tx), {
-        userId,
+      return insertHeld(asDb(tx), userId, pkg, now, {
         kind: 'consultation',
-        packageId: pkg.id,
-        packageName: pkg.name,
         amountPaise: pkg.pricePaise!,
-        provider: app.payments.provider,
         startTime: start,
         endTime: end,
         attendeeEmail: email,
-        expiresAt: new Date(now.getTime() + holdMs),
       });
     });
   }
@@ -277,16 +290,7 @@ export function createOrdersService(app: FastifyInstance, config: Config, linkSe
           throw new HttpError(409, 'sold_out', 'Sold out.');
         }
       }
-      return orderRepository.insert(asDb(tx), {
-        userId,
-        kind: 'package',
-        packageId: pkg.id,
-        packageName: pkg.name,
-        amountPaise,
-        provider: app.payments.provider,
-        attendeeEmail: email,
-        expiresAt: new Date(now.getTime() + holdMs),
-      });
+      return insertHeld(asDb(tx), userId, pkg, now, { kind: 'package', amountPaise, attendeeEmail: email });
     });
   }
 
