@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,18 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     const unpublished = await app.inject({ method: 'PUT', url: `/api/events/${event.id}`, headers: adminHeaders(app), payload: { status: 'draft' } });
     expect(unpublished.statusCode).toBe(200);
     expect((await app.inject({ url: '/community' })).body).not.toContain('Rendered meetup');
+  });
+
+  it('loads the shell script after the first paint, allowed by its hash alone', async () => {
+    const template = SHELL_HTML.replace('</head>', '<script defer src="/main.0123abcd.js"></script></head>');
+    const html = composeHtml(template, { html: '<p>x</p>', styles: '' }, {});
+    expect(html).not.toContain('<script defer');
+    const [, src, loader] = /<script data-src="([^"]+)">([^<]+)<\/script>/.exec(html) ?? [];
+    expect(src).toBe('/main.0123abcd.js');
+    const csp = String((await app.inject({ url: '/privacy' })).headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(loader!).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('escapes the data it writes into the page', () => {

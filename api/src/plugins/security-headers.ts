@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { DEFERRED_ENTRY_CSP_SOURCE } from '../lib/deferred-entry';
 
 const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
 
@@ -37,7 +38,8 @@ export const securityHeadersPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...remotes, ...razorpay, ...widget],
+          // The one inline script: the loader of a server-rendered page's entry.
+          scriptSrc: ["'self'", DEFERRED_ENTRY_CSP_SOURCE, ...remotes, ...razorpay, ...widget],
           // styled-components injects its rules at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { deferEntryScript } from '../../lib/deferred-entry';
 import { publicOrigin } from '../../lib/origin';
 import { sanitizeBlogHtml } from '../blogs/sanitize';
 import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
@@ -80,12 +81,15 @@ const PRELOADED_SCRIPT_ID = 'preloaded-data';
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** Puts the rendered page into the shell's HTML: styles in the head, markup in #root, its data after it. */
+/**
+ * Puts the rendered page into the shell's HTML: styles in the head, markup in #root, its data after
+ * it, and the shell's script loaded once the page has been painted.
+ */
 export function composeHtml(template: string, page: { html: string; styles: string }, preloaded: PreloadedData): string {
   const data = Object.keys(preloaded).length
     ? `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${scriptJson(preloaded)}</script>`
     : '';
-  return template
+  return deferEntryScript(template)
     .replace('</head>', () => `${page.styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
 }
