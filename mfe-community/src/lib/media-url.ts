@@ -1,4 +1,4 @@
-import { mediaTypeOfUrl, type MediaType } from '@site/shared/contracts/content-fields';
+import { mediaTypeOfUrl, type MediaType } from '@site/shared/contracts/media-type';
 
 /**
  * A media reference as a URL: full https URLs (sample data) as is, CIDs from this site's own

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasNoNul, NO_NUL_MESSAGE } from './common';
+import { MEDIA_TYPES } from './media-type';
 
 /** Years PostgreSQL and every browser read alike; outside them a timestamp is a typo or an attack. */
 export const MIN_TIMESTAMP_YEAR = 1000;
@@ -24,15 +25,9 @@ export const MediaRef = z
   .max(2048)
   .regex(/^(b[a-z2-7]{20,}|Qm[1-9A-HJ-NP-Za-km-z]{44}|https:\/\/[^\s"'<>]+)$/, 'Use a media CID or an https URL.');
 
-/** How a post's media is shown: the spec's rule is a video for mp4, webm or ogg files, else an image. */
-export const MediaType = z.enum(['image', 'video']);
+/** How a post's media is shown (see media-type.ts). */
+export const MediaType = z.enum(MEDIA_TYPES);
 export type MediaType = z.infer<typeof MediaType>;
-
-/** A file name or URL path naming a video (query and fragment ignored). */
-export const VIDEO_FILE_NAME = /\.(mp4|webm|ogg)(?:[?#].*)?$/i;
-
-/** The media type of a full URL, decided from its file name (sample and legacy media). */
-export const mediaTypeOfUrl = (url: string): MediaType => (VIDEO_FILE_NAME.test(url) ? 'video' : 'image');
 
 /** Answer of GET /api/media/config: where the front end reads media by CID. */
 export const MediaConfig = z.object({ gateway_url: z.string() });

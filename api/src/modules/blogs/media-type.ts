@@ -1,4 +1,4 @@
-import { mediaTypeOfUrl, type MediaType } from '@site/shared/contracts/content-fields';
+import { mediaTypeOfUrl, type MediaType } from '@site/shared/contracts/media-type';
 import type { Blog } from '@site/shared/contracts/blogs';
 import { parseCid } from '../media/cid';
 import type { MediaStore } from '../media/store';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import type { MediaType } from '@site/shared/contracts/content-fields';
+import type { MediaType } from '@site/shared/contracts/media-type';
 import { mediaKind, mediaUrl } from '../../lib/media-url';
 import { PLACEHOLDER_IMAGE } from './placeholder';
 

@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { EmailSchema } from '@site/shared/contracts/common';
 import { Button, Card, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { Block, Lead, SectionTitle } from '../../components/layout';
 import { saveCommunityEmail } from './save-community-email';
@@ -30,6 +29,8 @@ export function CommunitySignup() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The validator (zod) is fetched on the first submit, not with the page.
+    const { EmailSchema } = await import('@site/shared/contracts/common');
     const parsed = EmailSchema.safeParse(email);
     const next = {
       email: parsed.success ? undefined : 'Please enter a valid email address.',
