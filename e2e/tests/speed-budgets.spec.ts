@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { createBlog } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
 
 /** JS bytes as transferred (compressed) by a first visit, including what loads at idle time. */
@@ -29,3 +30,36 @@ for (const [path, budgetKib] of [
     expect(urls.filter((url) => url.includes('mfe-admin'))).toEqual([]);
   });
 }
+
+// A server-rendered page is painted from its HTML: the shell's script is fetched after that paint,
+// not while the HTML is parsed, where it would run (all of it) before the first paint.
+for (const path of ['/', '/community']) {
+  test(`${path} is painted before the shell's script is fetched`, async ({ page }) => {
+    await page.goto(path);
+    const { paint, entry } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      entry: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => /\/main\.[0-9a-f]+\.js$/.test(r.name))?.fetchStart ?? NaN,
+    }));
+    expect(paint).toBeGreaterThan(0);
+    expect(entry).toBeGreaterThan(paint);
+  });
+}
+
+test('the community pages load no validation library and few scripts before they are live', async ({ page }) => {
+  const blog = await createBlog({ title: 'A post without a validator', content: '<p>Read only.</p>' });
+  for (const path of ['/community', `/blog/${blog.slug}`]) {
+    const scripts: Promise<string>[] = [];
+    const listener = (response: Response) => {
+      if (response.request().resourceType() === 'script' && response.ok()) scripts.push(response.text());
+    };
+    page.on('response', listener);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('response', listener);
+    const bodies = await Promise.all(scripts);
+    // zod's own error class name survives minification; forms fetch it when they are submitted.
+    expect(bodies.filter((body) => body.includes('ZodError')), path).toEqual([]);
+    // The shell, its layout, the remote's entry and its page chunks, the widget: not a dozen more.
+    expect(bodies.length, path).toBeLessThanOrEqual(12);
+  }
+});

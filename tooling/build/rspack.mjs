@@ -48,7 +48,15 @@ const BUNDLED = new Set(['./remotes', './ui/modal', './ui/use-rotating-index']);
  * first chunk (`eager`) instead of fetching each through the federation runtime once the one before
  * it has loaded: without it the first page waited for five rounds of requests, react-dom in the last.
  */
-const FIRST_RENDER = new Set(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom', 'styled-components', 'zustand']);
+const FIRST_RENDER = new Set([
+  ...['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom', 'styled-components', 'zustand'],
+  // The shell's layout and the pages use these small modules of `shared` on every page; fetched one
+  // by one they were a dozen requests of under 7 KB each, some repeating another's modules. Not the
+  // contracts: most carry zod, which only forms need.
+  ...['api-client', 'constants', 'messages', 'page-meta', 'preloaded', 'remote', 'session', 'contracts/session-hint', 'site-config', 'toast']
+    .concat(['ui/global-style', 'ui/primitives', 'ui/theme'])
+    .map((entry) => `@site/shared/${entry}`),
+]);
 
 /**
  * Singletons shared at run time: one React, one router, one store, one toaster, one `shared`.
@@ -82,7 +90,8 @@ export function sharedModules({ eager = false } = {}) {
   // and the parts of the UI kit one or two remotes use.
   for (const key of Object.keys(sharedManifest.exports)) {
     if (key === './package.json' || BUNDLED.has(key)) continue;
-    entries.push([`@site/shared/${key.slice(2)}`, { singleton: true, requiredVersion: false }]);
+    const name = `@site/shared/${key.slice(2)}`;
+    entries.push([name, { singleton: true, requiredVersion: false, ...(eager && FIRST_RENDER.has(name) ? { eager: true } : {}) }]);
   }
   return Object.fromEntries(entries);
 }
