@@ -14,8 +14,12 @@ const BUDGET_MIB = 400;
 /** Startup garbage is collected by timers the database layer sets; the budget must hold within this. */
 const SETTLE_MS = 5_000;
 const READY_TIMEOUT_MS = 150_000;
-/** Run-to-run spread of the two figures; an initdb in this process adds 70–350 MiB. */
-const FRESH_OVER_RESTART_MIB = 40;
+/**
+ * Run-to-run spread of the two figures: 30–42 MiB seen while other tests ran (the fresh start's
+ * migrations and samples leave garbage that is collected when the collector chooses); an initdb in
+ * this process adds 70–350 MiB.
+ */
+const FRESH_OVER_RESTART_MIB = 60;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const freePort = () =>

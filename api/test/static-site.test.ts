@@ -73,7 +73,7 @@ describe.each(testDatabases())('serving the built front ends ($name)', (target) 
   it('allows scripts from the origins of remotes deployed elsewhere', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com[;\s]/);
+    expect(/script-src ([^;]+)/.exec(csp)?.[1]?.split(' ')).toContain('https://cdn.example.com');
   });
 
   it('does not serve a remote\'s standalone page or unknown files', async () => {
