@@ -87,3 +87,14 @@ export const SwitchLine = styled.p`
   margin: 16px 0 0;
   color: ${theme.color.textMuted};
 `;
+
+/** The way back from the reset forms to the login form. */
+export function BackToLogin({ onClick }: { onClick: () => void }) {
+  return (
+    <SwitchLine>
+      <LinkButton type="button" onClick={onClick}>
+        Back to Login
+      </LinkButton>
+    </SwitchLine>
+  );
+}
