@@ -99,3 +99,9 @@ export const FieldError = styled.p`
   color: ${theme.color.danger};
   font-size: 0.9rem;
 `;
+
+/** Ties an input to its error message while it has one: marked invalid, the message read with it. */
+export const errorAria = (error: unknown, errorId: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? errorId : undefined,
+});
