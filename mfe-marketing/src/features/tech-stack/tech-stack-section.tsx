@@ -46,15 +46,15 @@ export function TechStackSection() {
           Proven tools, picked for your project rather than our habits.
         </SectionHeading>
         <CardGrid $min={300}>
-          {techStack.map((tech, i) => (
-            <HighlightCard key={tech.category} $active={i === active} data-active={i === active} data-tech={tech.category}>
-              <h3>{tech.category}</h3>
-              <Items aria-label={`${tech.category} technologies`}>
-                {tech.items.map((item) => (
+          {techStack.map(([category, items, description], i) => (
+            <HighlightCard key={category} $active={i === active} data-active={i === active} data-tech={category}>
+              <h3>{category}</h3>
+              <Items aria-label={`${category} technologies`}>
+                {items.map((item) => (
                   <li key={item}>{item}</li>
                 ))}
               </Items>
-              <p>{tech.description}</p>
+              <p>{description}</p>
             </HighlightCard>
           ))}
         </CardGrid>
