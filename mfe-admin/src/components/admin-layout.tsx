@@ -5,19 +5,18 @@ import { theme } from '@site/shared/ui/theme';
 import { Button } from '@site/shared/ui/primitives';
 import { useSession } from '@site/shared/session';
 
-/** The spec's sidebar order, then the additions (orders, messages, subscribers). */
+/** The screens under /admin (path, sidebar label): the spec's order, then the additions. */
+const SCREENS = [
+  ['blogs', 'Blog'], ['events', 'Events'], ['packages', 'Packages'], ['careers', 'Careers'], ['settings', 'Settings'],
+  ['orders', 'Orders'], ['messages', 'Messages'], ['subscribers', 'Subscribers'],
+] as const;
+
+/** The sidebar: the dashboard and the way back to the site, then the screens. */
 export const NAV_ITEMS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/', label: 'Home', end: true },
-  { to: '/admin/blogs', label: 'Blog' },
-  { to: '/admin/events', label: 'Events' },
-  { to: '/admin/packages', label: 'Packages' },
-  { to: '/admin/careers', label: 'Careers' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/messages', label: 'Messages' },
-  { to: '/admin/subscribers', label: 'Subscribers' },
-] as const;
+  ...SCREENS.map(([path, label]) => ({ to: `/admin/${path}`, label, end: false })),
+];
 
 const Frame = styled.div`
   display: grid;
@@ -114,7 +113,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <ul>
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={'end' in item ? item.end : false}>
+              <NavLink to={item.to} end={item.end}>
                 {item.label}
               </NavLink>
             </li>

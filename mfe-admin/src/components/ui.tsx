@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import { Button, StatusText } from '@site/shared/ui/primitives';
+import { Button, controlStyle, StatusText } from '@site/shared/ui/primitives';
 import { messageOf } from '@site/shared/api-client';
 
 export const PageHeader = styled.div`
@@ -21,15 +21,7 @@ export const Toolbar = styled.div`
   gap: 12px;
   margin-bottom: 16px;
   label { display: flex; flex-direction: column; gap: 4px; font-weight: 600; }
-  select, input {
-    font: inherit;
-    color: ${theme.color.text};
-    background: ${theme.color.bg};
-    border: 1px solid ${theme.color.border};
-    border-radius: ${theme.radius.sm};
-    padding: 8px 10px;
-    min-height: 44px;
-  }
+  select, input { ${controlStyle('8px 10px')} }
 `;
 
 const Scroll = styled.div`

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
+import { ButtonRow } from './layout';
 
 const VISIBLE = 3;
 
@@ -18,11 +19,8 @@ const Track = styled.ul`
   }
 `;
 
-const Controls = styled.div`
-  display: flex;
+const Controls = styled(ButtonRow)`
   align-items: center;
-  gap: 12px;
-  margin-top: 20px;
 `;
 
 const Position = styled.p`

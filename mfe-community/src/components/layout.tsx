@@ -16,6 +16,23 @@ export const Block = styled.section`
   border-top: 1px solid ${theme.color.border};
 `;
 
+/** A list laid out as a grid of equal cards, as many to a row as fit (each at least 220px wide). */
+export const CardList = styled.ul<{ $gap: number }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  gap: ${({ $gap }) => $gap}px;
+`;
+
+/** The row of buttons below a block's content. */
+export const ButtonRow = styled.div`
+  display: flex;
+  gap: 12px;
+  margin-top: 20px;
+`;
+
 export function Loading({ label }: { label: string }) {
   return (
     <p role="status" aria-live="polite" style={{ color: theme.color.textMuted }}>

@@ -76,21 +76,24 @@ export const StatusText = styled.p<{ $tone?: 'error' | 'success' | 'muted' }>`
     $tone === 'error' ? theme.color.danger : $tone === 'success' ? theme.color.success : theme.color.textMuted};
 `;
 
+/** The look of a text box or select; a form's field and a toolbar's compact filter differ in padding only. */
+export const controlStyle = (padding: string) => css`
+  font: inherit;
+  color: ${theme.color.text};
+  background: ${theme.color.bg};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  padding: ${padding};
+  min-height: 44px;
+`;
+
 export const Field = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
   margin-bottom: 16px;
   label { font-weight: 600; }
-  input, select, textarea {
-    font: inherit;
-    color: ${theme.color.text};
-    background: ${theme.color.bg};
-    border: 1px solid ${theme.color.border};
-    border-radius: ${theme.radius.sm};
-    padding: 10px 12px;
-    min-height: 44px;
-  }
+  input, select, textarea { ${controlStyle('10px 12px')} }
   input:disabled, select:disabled, textarea:disabled { opacity: 0.6; }
 `;
 
@@ -99,3 +102,9 @@ export const FieldError = styled.p`
   color: ${theme.color.danger};
   font-size: 0.9rem;
 `;
+
+/** Ties an input to its error message while it has one: marked invalid, the message read with it. */
+export const errorAria = (error: unknown, errorId: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? errorId : undefined,
+});

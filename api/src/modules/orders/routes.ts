@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import {
   AdminOrderPage,
@@ -30,7 +30,12 @@ const bearer = [{ bearer: [] }];
 export const CREATE_ORDER_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
-const perUser = (limit: { max: number; timeWindow: string }, name: string) => ({
+interface RateLimit {
+  max: number;
+  timeWindow: string;
+}
+
+const perUser = (limit: RateLimit, name: string) => ({
   ...limit,
   // After requireUser, so the limit follows the account rather than a shared address.
   hook: 'preHandler' as const,
@@ -98,35 +103,30 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A buyer's write: signed in, never cached, limited per account (`name` keys its count). */
+  const buyerWrite = <S extends FastifySchema>(limit: RateLimit, name: string, schema: S) => ({
+    onRequest: [noStore, app.requireUser],
+    config: { rateLimit: perUser(limit, name) },
+    schema: { tags, security: bearer, ...schema },
+  });
+
   app.post(
     '/orders/create-order',
-    {
-      onRequest: [noStore, app.requireUser],
-      config: { rateLimit: perUser(CREATE_ORDER_RATE_LIMIT, 'orders:create') },
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Create an order for a consultation slot or a package; holds the seat or slot for ORDER_HOLD_MINUTES',
-        body: CreateOrderBody,
-        response: { 201: CreateOrderAnswer, ...userErrors },
-      },
-    },
+    buyerWrite(CREATE_ORDER_RATE_LIMIT, 'orders:create', {
+      summary: 'Create an order for a consultation slot or a package; holds the seat or slot for ORDER_HOLD_MINUTES',
+      body: CreateOrderBody,
+      response: { 201: CreateOrderAnswer, ...userErrors },
+    }),
     async (request, reply) => reply.code(201).send(await app.orders.create(request.user.sub, request.body)),
   );
 
   app.post(
     '/orders/verify',
-    {
-      onRequest: [noStore, app.requireUser],
-      config: { rateLimit: perUser(VERIFY_RATE_LIMIT, 'orders:verify') },
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Verify Checkout's signature for the caller's own order; marks it paid (idempotent)",
-        body: VerifyPaymentBody,
-        response: { 200: Order, ...userErrors },
-      },
-    },
+    buyerWrite(VERIFY_RATE_LIMIT, 'orders:verify', {
+      summary: "Verify Checkout's signature for the caller's own order; marks it paid (idempotent)",
+      body: VerifyPaymentBody,
+      response: { 200: Order, ...userErrors },
+    }),
     async (request) => app.orders.verify(request.user.sub, request.body),
   );
 

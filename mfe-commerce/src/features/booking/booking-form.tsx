@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
+import { Button, errorAria, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { fromPickerDate, snapToFreeSlot } from '../../lib/ist-time';
 import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
@@ -58,8 +58,7 @@ export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: 
           autoComplete="email"
           value={email}
           disabled={processing}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? `${id}-email-error` : undefined}
+          {...errorAria(emailError, `${id}-email-error`)}
           onChange={(event) => {
             setEmail(event.target.value);
             if (emailError) setEmailError(null);

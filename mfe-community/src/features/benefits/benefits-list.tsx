@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import { Block, Lead, SectionTitle } from '../../components/layout';
+import { Block, CardList, Lead, SectionTitle } from '../../components/layout';
 import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 
 export const BENEFITS_ROTATE_MS = 3000;
@@ -11,15 +11,6 @@ const BENEFITS = [
   { title: 'Templates and playbooks', text: 'Prompts, workflows and checklists you can reuse on day one.' },
   { title: 'Early event access', text: 'Members hear about events first and get reserved seats.' },
 ] as const;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: 16px;
-`;
 
 const Item = styled.li<{ $active: boolean }>`
   padding: 20px;
@@ -43,14 +34,14 @@ export function BenefitsList() {
     <Block aria-labelledby="benefits-title">
       <SectionTitle id="benefits-title">Why join</SectionTitle>
       <Lead>What members get from the community.</Lead>
-      <List>
+      <CardList $gap={16}>
         {BENEFITS.map((benefit, index) => (
           <Item key={benefit.title} $active={index === active} data-highlighted={index === active}>
             <h3>{benefit.title}</h3>
             <p>{benefit.text}</p>
           </Item>
         ))}
-      </List>
+      </CardList>
     </Block>
   );
 }

@@ -4,6 +4,7 @@ import type { Event } from '@site/shared/contracts/events';
 import { Button, ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Modal } from '@site/shared/ui/modal';
+import { ButtonRow } from '../../components/layout';
 import { formatDateTime } from '../../lib/format-date';
 import { googleCalendarLink } from './calendar-link';
 
@@ -16,11 +17,8 @@ const Facts = styled.dl`
   dd { margin: 0; }
 `;
 
-const Actions = styled.div`
-  display: flex;
+const Actions = styled(ButtonRow)`
   flex-wrap: wrap;
-  gap: 12px;
-  margin-top: 20px;
 `;
 
 const SampleNote = styled.p`

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
+import { Button, Card, errorAria, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { Block, Lead, SectionTitle } from '../../components/layout';
 import { saveCommunityEmail } from './save-community-email';
 
@@ -51,6 +51,13 @@ export function CommunitySignup() {
     }
   };
 
+  const fieldProps = (name: 'email' | 'consent') => ({
+    id: ids[name],
+    required: true,
+    disabled: phase === 'saving',
+    ...errorAria(errors[name], ids[`${name}Error`]),
+  });
+
   const again = () => {
     setEmail('');
     setConsent(false);
@@ -77,27 +84,19 @@ export function CommunitySignup() {
               <label htmlFor={ids.email}>Email address</label>
               <input
                 ref={emailInput}
-                id={ids.email}
                 type="email"
                 autoComplete="email"
-                required
                 value={email}
-                disabled={phase === 'saving'}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? ids.emailError : undefined}
+                {...fieldProps('email')}
                 onChange={(event) => setEmail(event.target.value)}
               />
               {errors.email && <FieldError id={ids.emailError}>{errors.email}</FieldError>}
             </Field>
             <Consent>
               <input
-                id={ids.consent}
                 type="checkbox"
-                required
                 checked={consent}
-                disabled={phase === 'saving'}
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? ids.consentError : undefined}
+                {...fieldProps('consent')}
                 onChange={(event) => setConsent(event.target.checked)}
               />
               <label htmlFor={ids.consent}>I agree to receive community emails from Tiny Titans AI.</label>

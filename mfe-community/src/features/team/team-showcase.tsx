@@ -1,7 +1,7 @@
 import styled, { css } from 'styled-components';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { Block, Lead, SectionTitle } from '../../components/layout';
+import { Block, CardList, Lead, SectionTitle } from '../../components/layout';
 import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 
 export const TEAM_ROTATE_MS = 4000;
@@ -12,15 +12,6 @@ const TEAM = [
   { name: 'Meera Iyer', role: 'Automation Specialist', bio: 'Finds the repetitive work in a business and automates it safely.' },
   { name: 'Rahul Desai', role: 'Product Designer', bio: 'Designs AI tools that people understand on the first try.' },
 ] as const;
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: 20px;
-`;
 
 const Member = styled(Card)<{ $active: boolean }>`
   height: 100%;
@@ -48,7 +39,7 @@ export function TeamShowcase() {
     <Block aria-labelledby="team-title">
       <SectionTitle id="team-title">Meet the team</SectionTitle>
       <Lead>The people who run the community and build with you.</Lead>
-      <Grid>
+      <CardList $gap={20}>
         {TEAM.map((member, index) => (
           <li key={member.name}>
             <Member $active={index === active} data-highlighted={index === active} aria-current={index === active ? 'true' : undefined}>
@@ -58,7 +49,7 @@ export function TeamShowcase() {
             </Member>
           </li>
         ))}
-      </Grid>
+      </CardList>
     </Block>
   );
 }

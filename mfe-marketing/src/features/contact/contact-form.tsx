@@ -6,7 +6,7 @@ import { messageOf } from '@site/shared/api-client';
 import { useHydrated } from '@site/shared/preloaded';
 import { CONTACT_LIMITS, CONTACT_SERVICES, ContactForm as ContactFormSchema, type ContactFormInput, type ContactFormValues } from '@site/shared/contracts/marketing';
 import { toast } from '@site/shared/toast';
-import { Button, Field, FieldError } from '@site/shared/ui/primitives';
+import { Button, errorAria, Field, FieldError } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { sendContact } from './send-contact';
 
@@ -66,8 +66,7 @@ export function ContactForm() {
 
   const fieldProps = (name: keyof ContactFormInput) => ({
     id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    ...errorAria(errors[name], `${id}-${name}-error`),
     ...register(name),
   });
   const error = (name: keyof ContactFormInput) =>

@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { site } from '@site/shared/site-config';
-import { ButtonLink, Container } from '@site/shared/ui/primitives';
+import { Container } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
+import { CtaLinks } from '../../components/cta-links';
 import { Orbit } from './orbit';
 import { ParticlesCanvas } from './particles-canvas';
 
@@ -59,12 +59,7 @@ export function HeroSection() {
             apps for startups, solopreneurs and lean product teams, priced for small budgets and shipped in weeks.
           </Lead>
           <Actions>
-            <ButtonLink as={Link} to="#services">
-              Explore Our Services
-            </ButtonLink>
-            <ButtonLink as={Link} to="#contact" $variant="ghost">
-              Get in Touch
-            </ButtonLink>
+            <CtaLinks main={{ to: '#services', label: 'Explore Our Services' }} alternative={{ to: '#contact', label: 'Get in Touch' }} />
           </Actions>
         </div>
         <Orbit />

@@ -77,7 +77,8 @@ export function Orbit() {
             <span>
               <svg role="img" aria-label={icon.label} width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                 <title>{icon.label}</title>
-                {icon.path}
+                {icon.circles?.map(([cx, cy, r]) => <circle key={`${cx} ${cy} ${r}`} cx={cx} cy={cy} r={r} />)}
+                {icon.d && <path d={icon.d} />}
               </svg>
             </span>
           </Orb>

@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, Container, Section } from '@site/shared/ui/primitives';
+import { Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { CardGrid, HighlightCard } from '../../components/cards';
+import { CtaLinks } from '../../components/cta-links';
 import { SectionHeading } from '@site/shared/ui/section-heading';
 import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 import { techStack } from './tech-stack';
@@ -46,15 +46,15 @@ export function TechStackSection() {
           Proven tools, picked for your project rather than our habits.
         </SectionHeading>
         <CardGrid $min={300}>
-          {techStack.map((tech, i) => (
-            <HighlightCard key={tech.category} $active={i === active} data-active={i === active} data-tech={tech.category}>
-              <h3>{tech.category}</h3>
-              <Items aria-label={`${tech.category} technologies`}>
-                {tech.items.map((item) => (
+          {techStack.map(([category, items, description], i) => (
+            <HighlightCard key={category} $active={i === active} data-active={i === active} data-tech={category}>
+              <h3>{category}</h3>
+              <Items aria-label={`${category} technologies`}>
+                {items.map((item) => (
                   <li key={item}>{item}</li>
                 ))}
               </Items>
-              <p>{tech.description}</p>
+              <p>{description}</p>
             </HighlightCard>
           ))}
         </CardGrid>
@@ -62,12 +62,7 @@ export function TechStackSection() {
           <h3>Ready to Build Something Amazing?</h3>
           <p>Tell us what slows your team down. We will suggest the simplest thing that fixes it.</p>
           <div>
-            <ButtonLink as={Link} to="#contact">
-              Start Your Project
-            </ButtonLink>
-            <ButtonLink as={Link} to="#services" $variant="ghost">
-              View Our Services
-            </ButtonLink>
+            <CtaLinks main={{ to: '#contact', label: 'Start Your Project' }} alternative={{ to: '#services', label: 'View Our Services' }} />
           </div>
         </Cta>
       </Container>

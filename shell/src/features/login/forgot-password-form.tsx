@@ -4,7 +4,7 @@ import { ForgotPasswordBody } from '@site/shared/contracts/auth';
 import { apiRequest, messageOf } from '@site/shared/api-client';
 import { toast } from '@site/shared/toast';
 import { Button } from '@site/shared/ui/primitives';
-import { LinkButton, SwitchLine, TextField } from './form-fields';
+import { BackToLogin, TextField } from './form-fields';
 
 interface ForgotPasswordFormProps {
   onSent: () => void;
@@ -36,11 +36,7 @@ export function ForgotPasswordForm({ onSent, onBack }: ForgotPasswordFormProps) 
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send reset link'}
       </Button>
-      <SwitchLine>
-        <LinkButton type="button" onClick={onBack}>
-          Back to Login
-        </LinkButton>
-      </SwitchLine>
+      <BackToLogin onClick={onBack} />
     </form>
   );
 }

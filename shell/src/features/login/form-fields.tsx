@@ -1,6 +1,6 @@
 import { useId, useState, type ComponentPropsWithRef } from 'react';
 import styled from 'styled-components';
-import { Field, FieldError } from '@site/shared/ui/primitives';
+import { errorAria, Field, FieldError } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 
 interface TextFieldProps extends ComponentPropsWithRef<'input'> {
@@ -16,7 +16,7 @@ export function TextField({ label, error, id, ...input }: TextFieldProps) {
   return (
     <Field>
       <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      <input id={inputId} {...errorAria(error, errorId)} {...input} />
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Field>
   );
@@ -54,8 +54,7 @@ export function PasswordField({ label, error, id, ...input }: TextFieldProps) {
         <input
           id={inputId}
           type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...errorAria(error, errorId)}
           {...input}
         />
         <ToggleButton
@@ -87,3 +86,14 @@ export const SwitchLine = styled.p`
   margin: 16px 0 0;
   color: ${theme.color.textMuted};
 `;
+
+/** The way back from the reset forms to the login form. */
+export function BackToLogin({ onClick }: { onClick: () => void }) {
+  return (
+    <SwitchLine>
+      <LinkButton type="button" onClick={onClick}>
+        Back to Login
+      </LinkButton>
+    </SwitchLine>
+  );
+}

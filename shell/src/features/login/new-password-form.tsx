@@ -4,7 +4,7 @@ import { NewPasswordForm as NewPasswordSchema } from '@site/shared/contracts/aut
 import { apiRequest, messageOf } from '@site/shared/api-client';
 import { toast } from '@site/shared/toast';
 import { Button } from '@site/shared/ui/primitives';
-import { LinkButton, PasswordField, SwitchLine } from './form-fields';
+import { BackToLogin, PasswordField } from './form-fields';
 
 interface NewPasswordFormProps {
   token: string;
@@ -45,11 +45,7 @@ export function NewPasswordForm({ token, onDone }: NewPasswordFormProps) {
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Set new password'}
       </Button>
-      <SwitchLine>
-        <LinkButton type="button" onClick={onDone}>
-          Back to Login
-        </LinkButton>
-      </SwitchLine>
+      <BackToLogin onClick={onDone} />
     </form>
   );
 }
