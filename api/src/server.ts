@@ -3,6 +3,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
 async function main(): Promise<void> {
+  // Libraries that read NODE_ENV when loaded (React's server renderer, loaded at the first render)
+  // take their production builds unless told otherwise, as the api's own config defaults to.
+  process.env.NODE_ENV ??= 'production';
   let config;
   try {
     config = loadConfig();

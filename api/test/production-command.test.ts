@@ -1,5 +1,6 @@
 // Production runs the compiled api (decision 021): no TypeScript loader at run time. That the
 // compiled output starts is shown by memory-budget.test.ts and every e2e run, which start it.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,5 +26,16 @@ describe('the production command', () => {
   it('is built by `pnpm build` with the front ends', () => {
     expect(api.build).toBe('node scripts/build.mjs');
     expect(root.build).toContain('--filter @site/api');
+  });
+
+  it('loads React and styled-components only after it has chosen their production builds', () => {
+    // React's packages pick their build from NODE_ENV when first loaded; server.ts sets it first
+    // thing in main(), so nothing may load them while the bundle's imports are evaluated.
+    execFileSync(process.execPath, ['scripts/ensure-built.mjs', '--api'], { cwd: apiDir, stdio: 'inherit' });
+    const bundle = readFileSync(path.join(apiDir, 'dist', 'server.js'), 'utf8');
+    const staticImports = [...bundle.matchAll(/^import\s[^;]*?from\s*"([^"]+)";?$/gm)].map((match) => match[1]);
+    expect(staticImports).toContain('fastify');
+    expect(staticImports.filter((name) => /^(react|react-dom|styled-components)(\/|$)/.test(name!))).toEqual([]);
+    expect(readFileSync(path.join(apiDir, 'src', 'server.ts'), 'utf8')).toMatch(/process\.env\.NODE_ENV \?\?= 'production'/);
   });
 });

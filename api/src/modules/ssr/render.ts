@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
-import { createElement, type ComponentType } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
-import { ServerStyleSheet } from 'styled-components';
+import type { ComponentType } from 'react';
+
+/**
+ * React's server renderer and styled-components, loaded at the first render rather than when the api
+ * starts: each picks its development or production build from NODE_ENV when first loaded, and the
+ * server sets it before that (server.ts).
+ */
+let libraries: Promise<[typeof import('react'), typeof import('react-dom/static'), typeof import('styled-components')]> | undefined;
+const renderLibraries = () => (libraries ??= Promise.all([import('react'), import('react-dom/static'), import('styled-components')]));
 
 export type PreloadedData = Record<string, unknown>;
 
@@ -31,6 +37,7 @@ export class RenderTimeout extends Error {
  * out rejects, and the caller serves the page for the browser to render instead.
  */
 export async function renderPage(shell: ShellServerModule, location: string, preloaded: PreloadedData, timeoutMs: number): Promise<RenderedPage> {
+  const [{ createElement }, { prerenderToNodeStream }, { ServerStyleSheet }] = await renderLibraries();
   const sheet = new ServerStyleSheet();
   const controller = new AbortController();
   const errors: unknown[] = [];
