@@ -146,10 +146,18 @@ export const ssrPlugin = fp<SsrOptions>(
      * The current deployment: remotes.json and the files it names are looked at again at most every
      * half second, so a redeploy is rendered within that time without a file check per request.
      */
+    let checking: Promise<void> | undefined;
     const currentShell = async (): Promise<{ shell: ShellServerModule; html: string; load: (id: string) => Promise<unknown> }> => {
+      // One look at a time: the requests that arrive while it reads the files wait for that same
+      // look instead of each queueing its own file reads (hundreds at a busy moment).
       if (checkDue()) {
-        await checkDeployment();
-        lastCheck = { at: Date.now() };
+        await (checking ??= checkDeployment()
+          .then(() => {
+            lastCheck = { at: Date.now() };
+          })
+          .finally(() => {
+            checking = undefined;
+          }));
       }
       if (!deployment) throw new Error('No deployment to render with');
       return { shell: await deployment.shell, html: template.html, load: deployment.load };
