@@ -138,9 +138,9 @@ interface LoadRow {
   errors: number;
 }
 
-async function load(label: string, url: string): Promise<LoadRow> {
+async function load(label: string, url: string, headers: Record<string, string> = {}): Promise<LoadRow> {
   return phase(`autocannon on ${label}`, async () => {
-    const result = await autocannon({ url, ...LOAD });
+    const result = await autocannon({ url, headers, ...LOAD });
     return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
   });
 }
@@ -150,11 +150,16 @@ async function load(label: string, url: string): Promise<LoadRow> {
  * autocannon would halve its throughput and flatter every ratio).
  */
 async function helloWorldBaseline(): Promise<LoadRow> {
+  return bareFastify('hello-world', `app.get('/', async () => ({ hello: 'world' }));`, (url) => load('bare Fastify hello-world', url));
+}
+
+/** A bare Fastify in its own process with the given routes, for as long as `use` runs. */
+async function bareFastify<T>(what: string, routes: string, use: (url: string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const code = `
     import Fastify from 'fastify';
     const app = Fastify({ logger: false });
-    app.get('/', async () => ({ hello: 'world' }));
+    ${routes}
     await app.listen({ port: ${port}, host: '127.0.0.1' });
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(repoRoot, 'e2e'), stdio: ['ignore', 'ignore', 'pipe'] });
@@ -162,7 +167,7 @@ async function helloWorldBaseline(): Promise<LoadRow> {
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}/`;
   try {
-    await phase('starting the hello-world server', async () => {
+    await phase(`starting the bare Fastify ${what} server`, async () => {
       const deadline = Date.now() + 30_000;
       for (;;) {
         if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}:\n${stderr}`);
@@ -171,10 +176,34 @@ async function helloWorldBaseline(): Promise<LoadRow> {
         await sleep(100);
       }
     });
-    return await load('bare Fastify hello-world', url);
+    return await use(url);
   } finally {
     child.kill('SIGTERM');
   }
+}
+
+/**
+ * The server-rendered pages' answers (status, headers and body, as captured) sent by a bare Fastify:
+ * what the load generator makes of answers of that size and content, the ceiling for our pages.
+ */
+async function sameAnswerRows(server: RunningServer, pages: string[]): Promise<LoadRow[]> {
+  const answers = await Promise.all(
+    pages.map(async (page) => {
+      const res = await fetch(`${server.url}${page}`);
+      const headers = Object.fromEntries(Array.from(res.headers as unknown as Iterable<[string, string]>).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+      return { headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    }),
+  );
+  const routes = `
+    const answers = ${JSON.stringify(answers)}.map((a) => ({ headers: a.headers, body: Buffer.from(a.body, 'base64') }));
+    app.get('/', async () => 'up');
+    answers.forEach((answer, i) => app.get('/' + i, (request, reply) => { reply.headers(answer.headers).send(answer.body); }));
+  `;
+  return bareFastify('same-answer', routes, async (url) => {
+    const rows: LoadRow[] = [];
+    for (const [i, page] of pages.entries()) rows.push(await load(`${page}: the same answer from a bare Fastify`, `${url}${i}`));
+    return rows;
+  });
 }
 
 async function readThroughput(server: RunningServer, database: string): Promise<void> {
@@ -182,6 +211,10 @@ async function readThroughput(server: RunningServer, database: string): Promise<
   const rows = [baseline];
   const reads = [...READS, ...(await phase('finding a sample blog', () => sampleBlogPath(server)))];
   for (const read of reads) rows.push(await load(read, `${server.url}${read}`));
+  const pages = reads.filter((read) => !read.startsWith('/api/') && !read.endsWith('.xml'));
+  // Pages as browsers ask for them: compressed (the api keeps each page's brotli bytes).
+  for (const page of pages) rows.push(await load(`${page} (Accept-Encoding: br, gzip)`, `${server.url}${page}`, { 'accept-encoding': 'br, gzip' }));
+  rows.push(...(await sameAnswerRows(server, pages)));
   console.log(`\nautocannon, ${LOAD.connections} connections, ${LOAD.duration} s (${database}); ratio = throughput / bare Fastify hello-world\n`);
   console.log('url                                                             req/s   ratio   p99 ms  errors');
   for (const r of rows) {
