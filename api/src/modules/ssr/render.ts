@@ -1,12 +1,15 @@
 import { PassThrough } from 'node:stream';
+import type * as ReactModule from 'react';
 import type { ComponentType } from 'react';
+import type * as ReactDomStatic from 'react-dom/static';
+import type * as StyledComponents from 'styled-components';
 
 /**
  * React's server renderer and styled-components, loaded at the first render rather than when the api
  * starts: each picks its development or production build from NODE_ENV when first loaded, and the
  * server sets it before that (server.ts).
  */
-let libraries: Promise<[typeof import('react'), typeof import('react-dom/static'), typeof import('styled-components')]> | undefined;
+let libraries: Promise<[typeof ReactModule, typeof ReactDomStatic, typeof StyledComponents]> | undefined;
 const renderLibraries = () => (libraries ??= Promise.all([import('react'), import('react-dom/static'), import('styled-components')]));
 
 export type PreloadedData = Record<string, unknown>;
