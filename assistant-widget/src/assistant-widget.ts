@@ -1,9 +1,10 @@
 // The built-in AI assistant: a custom element that answers from the site's own content (knowledge.ts,
 // compiled in from the site config). Built into one minified script the api serves at
 // /ai-widget/assistant.js; the shell loads it once the page is idle.
+import { builtInAssistant } from '@site/shared/site-config';
 import type { AssistantKnowledge } from './knowledge';
 
-export const ASSISTANT_TAG = 'tiny-titans-assistant';
+export const ASSISTANT_TAG = builtInAssistant.element;
 
 interface Action {
   label: string;

@@ -83,6 +83,9 @@ export const legalLinks = [
   { label: 'Refund Policy', path: '/refund' },
 ] as const;
 
+/** The built-in AI assistant: the script the api serves and the element it defines. */
+export const builtInAssistant = { scriptPath: '/ai-widget/assistant.js', element: 'tiny-titans-assistant' } as const;
+
 /** Home-page section ids in page order. */
 export const homeSections = ['home', 'services', 'about', 'tech-stack', 'pricing', 'why-us', 'contact'] as const;
 

@@ -4,9 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AssistantConfig } from '@site/shared/contracts/marketing';
+import { builtInAssistant } from '@site/shared/site-config';
 import type { Config } from '../../config';
 
-export const BUILT_IN_WIDGET = { path: '/ai-widget/assistant.js', element: 'tiny-titans-assistant' } as const;
 /** The element the external voice-agent widget (ElevenLabs Conversational AI embed) defines. */
 export const EXTERNAL_WIDGET_ELEMENT = 'elevenlabs-convai';
 
@@ -19,7 +19,7 @@ export function assistantConfig(config: Config): AssistantConfig {
       builtIn: false,
     };
   }
-  return { scriptUrl: BUILT_IN_WIDGET.path, element: BUILT_IN_WIDGET.element, agentId: null, builtIn: true };
+  return { scriptUrl: builtInAssistant.scriptPath, element: builtInAssistant.element, agentId: null, builtIn: true };
 }
 
 /** GET /api/assistant/config: which widget the shell loads (after the page is idle). */
@@ -44,10 +44,10 @@ export const assistantWidgetRoute: FastifyPluginAsync = async (app) => {
     app.log.warn({ dist }, 'the assistant widget is not built');
     return;
   }
-  const file = path.posix.basename(BUILT_IN_WIDGET.path);
+  const file = path.posix.basename(builtInAssistant.scriptPath);
   await app.register(fastifyStatic, {
     root: dist,
-    prefix: path.posix.dirname(BUILT_IN_WIDGET.path) + '/',
+    prefix: path.posix.dirname(builtInAssistant.scriptPath) + '/',
     decorateReply: false,
     preCompressed: true,
     index: false,
