@@ -7,8 +7,9 @@ export interface RequestLog {
 }
 
 /**
- * Waits until the shell's code runs (it marks <html data-app="live">). A server-rendered page shows
- * its controls before that, and a click that early would be lost, or submit a form natively.
+ * Waits until the page is interactive: the shell marks <html data-app="live"> once its tree and
+ * every remote part the page shows have rendered. A server-rendered page shows its controls before
+ * that, and a click or typing that early would be lost, or submit a form natively.
  */
 async function shellLive(page: Page): Promise<void> {
   await expect

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from './ui/theme';
 import { Button } from './ui/primitives';
@@ -60,6 +60,7 @@ export function RemoteLoading({ label = 'Loading…' }: { label?: string }) {
 
 interface BoundaryProps {
   onRetry: () => void;
+  onFailed: () => void;
   what: string;
   children: ReactNode;
 }
@@ -73,6 +74,7 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override componentDidCatch(error: unknown): void {
     console.warn(`Could not load ${this.props.what}.`, error);
+    this.props.onFailed();
   }
 
   override render() {
@@ -94,6 +96,49 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
+/**
+ * `<html data-app="live">` once the first page has been made interactive: the shell's tree committed
+ * and every remote part it shows rendered (or failed). A server-rendered page shows its controls
+ * earlier; text typed into a form React has not hydrated yet is lost, so browser tests wait for this.
+ */
+const live = { shellCommitted: false, waiting: 0, marked: false };
+function markLiveWhenSettled(): void {
+  if (live.marked || !live.shellCommitted || live.waiting > 0) return;
+  live.marked = true;
+  document.documentElement.dataset.app = 'live';
+}
+
+/** Called by the shell once its tree has committed (its root's effect). */
+export function shellCommitted(): void {
+  live.shellCommitted = true;
+  markLiveWhenSettled();
+}
+
+/** Counts a remote part as pending from its first commit until `settle` (its content rendered or failed). */
+function usePendingUntilSettled(): () => void {
+  const part = useRef({ settled: false, counted: false });
+  useEffect(() => {
+    const state = part.current;
+    // Counted once (development's StrictMode runs effects twice).
+    if (!state.settled && !state.counted && !live.marked) {
+      state.counted = true;
+      live.waiting += 1;
+    }
+  }, []);
+  return () => {
+    const state = part.current;
+    if (state.settled) return;
+    state.settled = true;
+    if (state.counted) live.waiting -= 1;
+    markLiveWhenSettled();
+  };
+}
+
+function Settled({ settle }: { settle: () => void }) {
+  useEffect(settle, [settle]);
+  return null;
+}
+
 interface RemoteProps {
   id: RemoteModuleId;
   /** Human name of the part, for the log. */
@@ -107,10 +152,12 @@ export function Remote({ id, what = id, props, fallback }: RemoteProps) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt, so a retry really asks the network again.
   const Lazy = useMemo(() => lazy(() => loadModule(id).then((mod) => (void attempt, mod))), [id, attempt]);
+  const settle = usePendingUntilSettled();
   return (
-    <RemoteBoundary key={`${id}:${attempt}`} what={what} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteBoundary key={`${id}:${attempt}`} what={what} onRetry={() => setAttempt((n) => n + 1)} onFailed={settle}>
       <Suspense fallback={fallback ?? <RemoteLoading />}>
         <Lazy {...props} />
+        <Settled settle={settle} />
       </Suspense>
     </RemoteBoundary>
   );

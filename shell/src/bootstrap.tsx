@@ -29,6 +29,3 @@ if (container.firstElementChild) {
     </StrictMode>,
   );
 }
-// The page is live from here: React handles (and replays) events. Browser tests wait for this
-// before their first click, since a server-rendered page shows its controls earlier.
-document.documentElement.dataset.app = 'live';

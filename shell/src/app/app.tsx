@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { GlobalStyle } from '@site/shared/ui/global-style';
 import { PreloadedDataProvider, type PreloadedData } from '@site/shared/preloaded';
+import { shellCommitted } from '@site/shared/remote';
 import { Layout } from '../features/layout/layout';
 import { AppRoutes } from './routes';
 import { LazyToaster } from './lazy-toaster';
@@ -30,6 +31,8 @@ function ForgetPreloadedOnNavigation({ forget }: { forget: () => void }) {
 export function App({ preloaded = NOTHING_PRELOADED, router = browserRouter }: AppProps) {
   const [data, setData] = useState(preloaded);
   const [forget] = useState(() => () => setData(NOTHING_PRELOADED));
+  // The page is live (html[data-app]) once this tree and its remote parts have rendered.
+  useEffect(shellCommitted, []);
   return (
     <>
       <GlobalStyle />
