@@ -117,6 +117,8 @@ test('subscription and event packages are created, edited, deactivated and react
   await expect(page).toHaveURL(/\/admin\/packages$/);
 
   await page.getByRole('tab', { name: 'Event', exact: true }).click();
+  // The Active tab's rows (the seat among them) stay on screen until the Event tab's are read.
+  await expect(page.getByRole('tabpanel', { name: 'Event' })).toHaveAttribute('aria-busy', 'false');
   const seatRow = page.getByRole('row', { name: new RegExp(eventSlug) });
   await expect(seatRow).toContainText('500.00');
   await seatRow.getByRole('link', { name: /^Edit/ }).click();

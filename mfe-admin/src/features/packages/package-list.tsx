@@ -123,7 +123,8 @@ export function PackageList() {
         </TabList>
         <RefreshButton onClick={packages.reload} />
       </Toolbar>
-      <div id="package-panel" role="tabpanel" aria-labelledby={`package-tab-${tab}`}>
+      {/* Busy while another tab's rows are read: until then the previous tab's rows are shown. */}
+      <div id="package-panel" role="tabpanel" aria-labelledby={`package-tab-${tab}`} aria-busy={paged.list.state === 'loading'}>
         <PagedTable
           paged={paged}
           columns={columns}
