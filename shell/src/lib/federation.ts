@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { registerRemoteLoader, type RemoteModuleId } from '@site/shared/remote';
+import type { RemoteModuleId } from '@site/shared/remote';
 import { startRemotesConfigFetch } from './remotes-config';
 import { remoteModuleForPath } from './first-page';
 
@@ -19,16 +19,12 @@ function ensureRegistered(): Promise<void> {
   return registered;
 }
 
-async function load(id: RemoteModuleId) {
+/** Loads a remote module by id; `shared`'s `registerRemoteLoader` hands it to every package. */
+export async function loadRemoteModule(id: RemoteModuleId) {
   await ensureRegistered();
   const mod = await loadRemote<{ default: never }>(id);
   if (!mod) throw new Error(`Remote module ${id} is empty`);
   return mod;
-}
-
-/** Registers the remotes from /remotes.json and hands the loader to every package through `shared`. */
-export function setUpRemotes(): void {
-  registerRemoteLoader(load);
 }
 
 /**
@@ -38,5 +34,5 @@ export function setUpRemotes(): void {
  */
 export function preloadFirstPage(pathname: string): void {
   const id = remoteModuleForPath(pathname);
-  if (id) load(id).catch(() => undefined);
+  if (id) loadRemoteModule(id).catch(() => undefined);
 }
