@@ -77,14 +77,30 @@ describe.each(testDatabases())('health and errors on $name', (target) => {
     expect(res.body).not.toContain('hunter2');
   });
 
-  it('sends security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health/live' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  it('sends the page security headers with a page, a 404 page included', async () => {
+    for (const url of ['/', '/no-such-page']) {
+      const res = await app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("base-uri 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('sends api answers, errors included, a policy under which nothing in them loads or runs', async () => {
+    for (const url of ['/api/health/live', '/api/no-such-route', '/api/__probe/crash']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-site');
+      // Document-only headers stay off JSON answers.
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+    }
   });
 
   it('publishes the OpenAPI document', async () => {

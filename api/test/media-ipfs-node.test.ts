@@ -75,7 +75,9 @@ describe.each(testDatabases())('media with an IPFS node and a gateway configured
   it('still shows media from this site\'s own /ipfs/, and the CSP names no gateway', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/media/config' });
     expect(res.json()).toEqual({ gateway_url: '/ipfs/' });
-    expect(String(res.headers['content-security-policy'])).not.toContain('gateway.example');
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(String(page.headers['content-security-policy'])).toContain("img-src 'self'");
+    expect(String(page.headers['content-security-policy'])).not.toContain('gateway.example');
   });
 
   it('adds each upload to the node under its base path, with Basic credentials', async () => {

@@ -73,6 +73,10 @@ describe.each(testDatabases())('newsletters on $name', (target) => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('leaver@example.com');
     expect(page.body).toContain('<form method="post"');
+    // A page, though under /api/: the page policy (its form posts here, its style is inline).
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const status = () =>
       app.database.withSession((s) =>
         s.query<{ status: string }>("SELECT status FROM newsletter_subscriptions WHERE email = 'leaver@example.com'"),

@@ -107,6 +107,9 @@ describe.each(testDatabases())('booked consultations on $name', (target) => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Cancel booking');
     expect(page.body).toContain('refunds the full amount');
+    // A page, though under /api/: the page policy lets its inline style and form work.
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
     const token = new URL(order.cancel_url, 'http://x').searchParams.get('token')!;
     expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, payload: 'token=wrong', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(404);
     const before = (await outbox(app)).length;

@@ -46,7 +46,7 @@ describe.each(testDatabases())('Razorpay provider (SDK calls intercepted) on $na
     expect(config).toEqual({ provider: 'razorpay', keyId: KEY_ID, checkout_script_url: 'https://checkout.razorpay.com/v1/checkout.js' });
     expect((await app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout.js' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/api/payments/sandbox/settle', payload: { razorpay_order_id: 'order_RZP0001', outcome: 'paid' } })).statusCode).toBe(404);
-    const csp = (await app.inject({ method: 'GET', url: '/api/health/live' })).headers['content-security-policy'] as string;
+    const csp = (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
     expect(csp).toMatch(/script-src[^;]*https:\/\/checkout\.razorpay\.com/);
 
     // Checkout's signature with the key secret verifies; the same code path as the sandbox.

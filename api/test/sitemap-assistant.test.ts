@@ -121,7 +121,7 @@ describe.each(testDatabases())('sitemap, robots and assistant on $name', (target
       const res = await other.inject({ method: 'GET', url: '/api/assistant/config' });
       expect(res.json()).toEqual({ scriptUrl: 'https://widget.example/embed.js', element: 'elevenlabs-convai', agentId: 'agent_123', builtIn: false });
       // The widget may talk to its own api and socket, and play audio from its api.
-      const csp = String(res.headers['content-security-policy']);
+      const csp = String((await other.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
       expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.agent\.example wss:\/\/rt\.agent\.example/);
       expect(csp).toMatch(/media-src [^;]*https:\/\/api\.agent\.example/);
       expect(csp).not.toMatch(/media-src [^;]*wss:/);

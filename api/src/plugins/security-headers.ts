@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { DEFERRED_ENTRY_CSP_SOURCE } from '../lib/deferred-entry';
@@ -19,6 +19,25 @@ export function remoteOrigins(webRoot: string): string[] {
     return [];
   }
 }
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** An HTML page answered under /api/ (links from e-mails): the site's page headers, not the api's. */
+    documentHeaders(): FastifyReply;
+  }
+}
+
+/**
+ * What an api answer (JSON, a feed) needs: nothing in it may load or run, be framed or be sniffed
+ * into another type. The page policy below describes documents; sent with every api answer it was
+ * most of the answer's bytes (OWASP's REST cheat sheet: these headers for api responses).
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-site',
+};
 
 /** CSP and the other security headers, loosened only for the providers that are configured. */
 export const securityHeadersPlugin = fp(
@@ -62,10 +81,14 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
-    // The same headers on every answer (404s and errors too); a route may override one (media).
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const apiHeaders = { ...API_HEADERS, ...(headers['strict-transport-security'] ? { 'strict-transport-security': headers['strict-transport-security'] } : {}) };
+    // Headers on every answer (404s and errors too); a route may override one (media).
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
       done();
+    });
+    app.decorateReply('documentHeaders', function documentHeaders(this: FastifyReply) {
+      return this.headers(headers);
     });
   },
   { name: 'security-headers' },

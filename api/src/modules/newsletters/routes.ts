@@ -49,7 +49,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const found = await app.newsletters.findByToken(request.query.token);
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      reply.documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
       return reply.send(found ? confirmPage(found.email, request.query.token, found.status === 'unsubscribed') : invalidPage());
     },
   );
@@ -70,7 +70,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await app.newsletters.unsubscribe(request.query.token))) {
         throw new HttpError(404, 'not_found', 'This unsubscribe link is not valid.');
       }
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(donePage());
+      return reply.documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(donePage());
     },
   );
 };

@@ -53,7 +53,7 @@ ${body}
 }
 
 const send = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
+  reply.code(status).documentHeaders().type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
 
 const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenIst(row.startTime!))}</strong></p>`;
 
