@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -62,6 +63,15 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
+/** One line per answered request, the request with it, instead of Fastify's two (incoming, completed). */
+class OneLineRequestLogs extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -69,9 +79,12 @@ export async function buildApp({ config, database, logger = true, logStream, ser
           level: config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           serializers: { req: serializeRequest },
-          ...(logStream ? { stream: logStream } : {}),
+          // Buffered: under load, a synchronous write per line cost a quarter of the process's time.
+          // pino flushes what is buffered when the process exits.
+          stream: logStream ?? pino.destination({ dest: 1, sync: false }),
         }
       : false,
+    logController: new OneLineRequestLogs(),
     // Only proxies named by TRUST_PROXY may speak for the client (address, host, protocol).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

@@ -48,6 +48,16 @@ describe.each(testDatabases())('request logs on $name', (target) => {
     expect(logged).not.toContain(secret);
   });
 
+  it('logs one line per answered request: the request, its status and how long it took', async () => {
+    const before = lines.length;
+    const res = await app.inject({ method: 'GET', url: '/api/health/live' });
+    const entries = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const ofRequest = entries.filter((entry) => typeof entry.reqId === 'string');
+    expect(ofRequest).toHaveLength(1);
+    expect(ofRequest[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/api/health/live' }, res: { statusCode: res.statusCode } });
+    expect(ofRequest[0]!.responseTime).toEqual(expect.any(Number));
+  });
+
   it('warns at start that PUBLIC_URL should be set', () => {
     const warning = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).find((entry) => /PUBLIC_URL/.test(entry.msg));
     expect(warning?.level).toBe(40);
