@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
@@ -45,17 +45,16 @@ function wrapTab(event: KeyboardEvent<HTMLDialogElement>): void {
 }
 
 /** Locks page scroll while mounted and restores exactly what was there before. */
-function useScrollLock(): void {
-  useEffect(() => {
-    const { documentElement: html, body } = document;
-    const previous = [html.style.overflow, body.style.overflow] as const;
-    html.style.overflow = 'hidden';
-    body.style.overflow = 'hidden';
-    return () => {
-      html.style.overflow = previous[0];
-      body.style.overflow = previous[1];
-    };
-  }, []);
+/** Locks page scroll; the returned function unlocks it (calling it twice is harmless). */
+function lockScroll(): () => void {
+  const { documentElement: html, body } = document;
+  const previous = [html.style.overflow, body.style.overflow] as const;
+  html.style.overflow = 'hidden';
+  body.style.overflow = 'hidden';
+  return () => {
+    html.style.overflow = previous[0];
+    body.style.overflow = previous[1];
+  };
 }
 
 interface ModalProps {
@@ -71,17 +70,22 @@ export function Modal({ title, onClose, children }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  useScrollLock();
 
-  // Before the browser paints, and closed (not merely removed) on unmount, so focus goes back.
+  // Before the browser paints, and closed (not merely removed) on unmount, so focus goes back. The
+  // page scrolls again the moment the dialog closes (Escape closes it before React unmounts it).
   useLayoutEffect(() => {
     const node = dialog.current!;
+    const unlockScroll = lockScroll();
     node.showModal();
-    const onNativeClose = () => close.current();
+    const onNativeClose = () => {
+      unlockScroll();
+      close.current();
+    };
     node.addEventListener('close', onNativeClose);
     return () => {
       node.removeEventListener('close', onNativeClose);
       if (node.open) node.close();
+      unlockScroll();
     };
   }, []);
 
