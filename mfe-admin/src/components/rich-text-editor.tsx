@@ -105,6 +105,9 @@ export function RichTextEditor({ id, value, onChange, onBlur, labelledBy, descri
             type="button"
             disabled={!editor || disabled}
             aria-pressed={tool.toggle ? Boolean(active?.[index]) : undefined}
+            // A pointer press keeps focus (and the selection) in the document: TipTap gives focus back
+            // only on the next frame, and keys typed before it would reach the button.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => editor && tool.run(editor)}
           >
             {tool.label}
