@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { registerTestAdmin, testConfig } from './app';
@@ -56,6 +57,20 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(logs.some((line) => line.level === 40 && line.url === '/contact' && /server render failed/.test(line.msg))).toBe(true);
+  });
+
+  it('renders outside any AsyncLocalStorage, so the process keeps its promise hooks off (decision 026)', async () => {
+    const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    try {
+      const res = await app.inject({ url: '/refund' });
+      expect(res.body).toContain('<h1>Rendered /refund</h1>');
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+    }
   });
 
   it('gives up on a render that exceeds its time budget', async () => {

@@ -1,16 +1,20 @@
-import { PassThrough } from 'node:stream';
 import type * as ReactModule from 'react';
 import type { ComponentType } from 'react';
-import type * as ReactDomStatic from 'react-dom/static';
+import type * as ReactDomStatic from 'react-dom/static.edge';
 import type * as StyledComponents from 'styled-components';
 
 /**
  * React's server renderer and styled-components, loaded at the first render rather than when the api
  * starts: each picks its development or production build from NODE_ENV when first loaded, and the
  * server sets it before that (server.ts).
+ *
+ * The renderer is React's web-streams build, not its Node one: the Node build runs every render in an
+ * AsyncLocalStorage, and on Node 20 the first such run turns on promise hooks for the whole process for
+ * good, which made every later api answer 10-25 % dearer (decision 026). Our renders need no request
+ * storage: a page is rendered once and kept.
  */
 let libraries: Promise<[typeof ReactModule, typeof ReactDomStatic, typeof StyledComponents]> | undefined;
-const renderLibraries = () => (libraries ??= Promise.all([import('react'), import('react-dom/static'), import('styled-components')]));
+const renderLibraries = () => (libraries ??= Promise.all([import('react'), import('react-dom/static.edge'), import('styled-components')]));
 
 export type PreloadedData = Record<string, unknown>;
 
@@ -40,7 +44,7 @@ export class RenderTimeout extends Error {
  * out rejects, and the caller serves the page for the browser to render instead.
  */
 export async function renderPage(shell: ShellServerModule, location: string, preloaded: PreloadedData, timeoutMs: number): Promise<RenderedPage> {
-  const [{ createElement }, { prerenderToNodeStream }, { ServerStyleSheet }] = await renderLibraries();
+  const [{ createElement }, { prerender }, { ServerStyleSheet }] = await renderLibraries();
   const sheet = new ServerStyleSheet();
   const controller = new AbortController();
   const errors: unknown[] = [];
@@ -53,15 +57,13 @@ export async function renderPage(shell: ShellServerModule, location: string, pre
       }, timeoutMs);
     });
     const render = (async () => {
-      const { prelude } = await prerenderToNodeStream(sheet.collectStyles(createElement(shell.ServerApp, { location, preloaded })), {
+      const { prelude } = await prerender(sheet.collectStyles(createElement(shell.ServerApp, { location, preloaded })), {
         signal: controller.signal,
         onError: (error) => {
           errors.push(error);
         },
       });
-      const chunks: Buffer[] = [];
-      for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Buffer));
-      return Buffer.concat(chunks).toString('utf8');
+      return new Response(prelude).text();
     })();
     const html = await Promise.race([render, timedOut]);
     // A boundary that failed was left for the browser; render nothing rather than half a page.
