@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -63,13 +65,26 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
+const REQUEST_COMPLETED = 'request completed';
+
 /** One line per answered request, the request with it, instead of Fastify's two (incoming, completed). */
 class OneLineRequestLogs extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, REQUEST_COMPLETED);
   }
+}
+
+/** Raw requests as the request serializer reads Fastify's: the client and host worked out as Fastify does. */
+function rawRequestsForLog(trustProxy: Config['TRUST_PROXY']) {
+  const trust = trustProxy === true ? () => true : trustProxy === false ? () => false : proxyAddr.compile(trustProxy);
+  return (request: IncomingMessage) => {
+    const { socket, headers } = request;
+    const trusted = socket.remoteAddress !== undefined && trust(socket.remoteAddress, 0);
+    const forwardedHost = trusted && headers['x-forwarded-host'] ? String(headers['x-forwarded-host']).split(',').at(-1)?.trim() : undefined;
+    return { method: request.method, url: request.url ?? '', headers, socket, ip: proxyAddr(request, trust), host: forwardedHost || (headers.host ?? '') };
+  };
 }
 
 export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
@@ -93,12 +108,20 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     return503OnClosing: false,
     // Request ids are unguessable and unique across instances and restarts (they appear in 5xx answers).
     genReqId: () => randomUUID(),
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionTimeout: config.IDLE_TIMEOUT_MS,
-    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    // How often Node checks the request and headers timeouts (30 s by default).
-    http: { connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) },
+    // Node's server as Fastify makes it, with the public cache's kept answers served in front of
+    // Fastify (decision 027).
+    serverFactory: (handler) => {
+      // How often Node checks the request and headers timeouts (30 s by default).
+      const server = createServer({ connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) }, (request, response) => {
+        if (!serveKept(request, response)) handler(request, response);
+      });
+      server.requestTimeout = config.REQUEST_TIMEOUT_MS;
+      server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+      server.setTimeout(config.IDLE_TIMEOUT_MS);
+      return server;
+    },
   });
+  let serveKept: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
 
   if (!config.PUBLIC_URL) {
     app.log.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${config.PORT}. Set PUBLIC_URL to the site's public address.`);
@@ -140,7 +163,15 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(calendarPlugin);
   await app.register(ordersPlugin);
 
-  await app.register(publicCachePlugin);
+  const forLog = rawRequestsForLog(config.TRUST_PROXY);
+  const logsRequests = ['trace', 'debug', 'info'].includes(app.log.level);
+  await app.register(publicCachePlugin, {
+    logServed: (request, statusCode, startedAt) => {
+      if (!logsRequests) return;
+      app.log.info({ reqId: randomUUID(), req: forLog(request), res: { statusCode }, responseTime: performance.now() - startedAt }, REQUEST_COMPLETED);
+    },
+  });
+  serveKept = (request, response) => app.publicCache.serveKept(request, response);
   const mediaStore = await openMediaStore(app, config);
   await app.register(sitemapPlugin);
   addContentSitemapSources(app);

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { PublicCacheStore, type PublicCacheTag } from './store';
+import { PublicCacheStore, requestKey, type PublicCacheTag, type WireAnswer } from './store';
 
 export type { PublicCacheTag } from './store';
 
@@ -38,7 +39,17 @@ export interface PublicCache {
   invalidate(...tags: PublicCacheTag[]): Promise<void>;
   /** Runs after each invalidation, local or from another instance (e.g. the server-rendered HTML cache). */
   onInvalidate(listener: (tags: PublicCacheTag[]) => void): void;
+  /**
+   * Answers a request from the kept answers, as it arrives from Node and before Fastify sees it;
+   * false when it has to go through Fastify (not a plain GET, credentials, nothing kept, shutting down).
+   */
+  serveKept(request: IncomingMessage, response: ServerResponse): boolean;
   readonly size: number;
+}
+
+export interface PublicCacheOptions {
+  /** Writes the request log line of an answer served by `serveKept` (Fastify writes the others). */
+  logServed?: (request: IncomingMessage, statusCode: number, startedAt: number) => void;
 }
 
 declare module 'fastify' {
@@ -51,6 +62,26 @@ declare module 'fastify' {
 }
 
 const etagOf = (payload: string) => `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
+
+/** Set by Node itself, per answer or per connection, or never replayed to someone else. */
+const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'set-cookie']);
+/** What a 304 leaves out: it has no body (RFC 9110, 15.4.5). */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
+
+/** The answer as Fastify is about to send it, in the form the lane replays. */
+function wireAnswer(reply: FastifyReply, payload: string): WireAnswer {
+  const body = Buffer.from(payload);
+  const ok: string[] = [];
+  const notModified: string[] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || NOT_KEPT.has(name)) continue;
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    ok.push(name, text);
+    if (!BODY_HEADERS.has(name)) notModified.push(name, text);
+  }
+  ok.push('content-length', String(body.length));
+  return { ok, notModified, body };
+}
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -73,7 +104,7 @@ type WithState = FastifyRequest & { [STATE]?: RequestState | undefined };
  * Modules that write call `app.publicCache.invalidate(tag)`.
  */
 export const publicCachePlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { logServed }: PublicCacheOptions) => {
     const store = new PublicCacheStore();
     const instanceId = randomUUID();
     const listeners: ((tags: PublicCacheTag[]) => void)[] = [];
@@ -109,8 +140,7 @@ export const publicCachePlugin = fp(
             if (variesForAdmins) reply.header('Vary', 'Authorization');
             return done();
           }
-          // The origin belongs to the key: RSS and sitemap hold absolute URLs built from it.
-          const key = `${request.protocol}://${request.host}${request.url}`;
+          const key = requestKey(request.raw);
           const entry = store.get(key);
           if (!entry) {
             (request as WithState)[STATE] = { key, version: store.version(tags), tags };
@@ -139,6 +169,7 @@ export const publicCachePlugin = fp(
               vary,
               contentType: String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8'),
               tags: state.tags,
+              wire: wireAnswer(reply, payload),
             });
           }
           if (matches(request.headers['if-none-match'], etag)) {
@@ -162,6 +193,26 @@ export const publicCachePlugin = fp(
 
       onInvalidate(listener) {
         listeners.push(listener);
+      },
+
+      // Fastify's routing, hooks, request object and logger cost twice what Node's own sending of
+      // a kept answer does (decision 027). Only what the route's own hook would answer from the
+      // store is answered here, with the headers Fastify sent the first time; the rest goes on.
+      serveKept(request, response) {
+        const { headers } = request;
+        if (request.method !== 'GET' || headers.authorization !== undefined) return false;
+        // A GET with a body, or the shutdown (connections.ts closes each connection after its answer).
+        if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined || !app.server.listening) return false;
+        const entry = store.get(requestKey(request));
+        if (!entry) return false;
+        const startedAt = performance.now();
+        if (matches(headers['if-none-match'], entry.etag)) {
+          response.writeHead(304, entry.wire.notModified).end();
+        } else {
+          response.writeHead(200, entry.wire.ok).end(entry.wire.body);
+        }
+        logServed?.(request, response.statusCode, startedAt);
+        return true;
       },
 
       get size() {

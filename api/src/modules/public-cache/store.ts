@@ -1,3 +1,6 @@
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+
 /** What a cached answer is made of; `'*'` forgets everything. */
 export type PublicCacheTag = 'blogs' | 'events' | 'packages' | 'sitemap' | '*' | (string & {});
 
@@ -8,6 +11,31 @@ export interface PublicCacheEntry {
   cacheControl: string;
   vary: string;
   tags: PublicCacheTag[];
+  /** The answer as it went on the wire (every header but Node's own), for the lane before Fastify. */
+  wire: WireAnswer;
+}
+
+/** Headers in Node's flat `[name, value, …]` form, which `writeHead` takes without copying. */
+export interface WireAnswer {
+  ok: string[];
+  /** The same without the body's headers, for a 304. */
+  notModified: string[];
+  body: Buffer;
+}
+
+/**
+ * The key of a public answer: the URL and every input from which Fastify works out the origin the
+ * request came in on (RSS and the sitemap hold absolute URLs built from it), taken raw. The forwarded
+ * headers count with the address they came from, since only a trusted proxy's are believed. Two
+ * requests with the same key get the same answer. Header values hold no line break, so none is
+ * ambiguous.
+ */
+export function requestKey(request: IncomingMessage): string {
+  const { host = '', 'x-forwarded-host': forwardedHost, 'x-forwarded-proto': forwardedProto } = request.headers;
+  const encrypted = (request.socket as Partial<TLSSocket>).encrypted ? 's' : '';
+  const forwarded =
+    forwardedHost === undefined && forwardedProto === undefined ? '' : `\n${request.socket.remoteAddress}\n${String(forwardedHost)}\n${String(forwardedProto)}`;
+  return `${encrypted}\n${host}${forwarded}\n${request.url}`;
 }
 
 /** Most distinct public URLs the site has are a few hundred; this bounds odd query strings. */

@@ -1,0 +1,170 @@
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { registerTestAdmin, testConfig } from './app';
+import { testDatabases } from './databases';
+import { adminHeaders, createEvent } from './content-helpers';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+// Kept public answers are served from Node's request event, before Fastify (decision 027): these
+// tests go over a real socket, since `inject` enters Fastify directly.
+describe.each(testDatabases())('kept public answers served before Fastify on $name', (target) => {
+  let app: FastifyInstance;
+  let port: number;
+  let lane: MockInstance<FastifyInstance['publicCache']['serveKept']>;
+  const lines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    app = await buildApp({
+      // No PUBLIC_URL: the feed's links follow the origin the request came in on.
+      config: testConfig({ LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' }),
+      database: await target.open(),
+      serveWeb: false,
+      logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    await app.ready();
+    await registerTestAdmin(app);
+    lane = vi.spyOn(app.publicCache, 'serveKept');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
+
+  const send = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  /** Whether the last request was answered by the lane (true) or went on to Fastify (false). */
+  const answeredBeforeFastify = () => lane.mock.results.at(-1)?.value as boolean;
+  const withoutDate = ({ date: _date, ...headers }: IncomingHttpHeaders) => headers;
+
+  it('answers a repeated read as Fastify answered it, headers and bytes, and 304 on its ETag', async () => {
+    const first = await send('/api/events');
+    expect(first.status).toBe(200);
+    expect(answeredBeforeFastify()).toBe(false);
+
+    const kept = await send('/api/events');
+    expect(answeredBeforeFastify()).toBe(true);
+    expect(kept.body).toBe(first.body);
+    expect(withoutDate(kept.headers)).toEqual(withoutDate(first.headers));
+    expect(kept.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+
+    const notModified = await send('/api/events', { 'if-none-match': String(first.headers.etag) });
+    expect(answeredBeforeFastify()).toBe(true);
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers.etag).toBe(first.headers.etag);
+    expect(notModified.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(notModified.headers['content-type']).toBeUndefined();
+  });
+
+  it('leaves to Fastify what is not a plain public GET', async () => {
+    await send('/api/events');
+    const head = await send('/api/events', {}, 'HEAD');
+    expect(answeredBeforeFastify()).toBe(false);
+    expect(head.status).toBe(200);
+    const asAdmin = await send('/api/events', adminHeaders(app));
+    expect(answeredBeforeFastify()).toBe(false);
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('forgets a kept answer at the write that changes it', async () => {
+    await send('/api/events');
+    await send('/api/events');
+    expect(answeredBeforeFastify()).toBe(true);
+    await createEvent(app, { title: 'Lane meetup' });
+    const fresh = await send('/api/events');
+    expect(answeredBeforeFastify()).toBe(false);
+    expect(fresh.body).toContain('Lane meetup');
+    expect((await send('/api/events')).body).toContain('Lane meetup');
+    expect(answeredBeforeFastify()).toBe(true);
+  });
+
+  it('keeps an answer per origin: the host, and the forwarded host and protocol of a trusted proxy', async () => {
+    const feed = '/api/blogs/rss.xml';
+    for (let i = 0; i < 2; i++) {
+      expect((await send(feed, { host: 'one.example' })).body).toContain('http://one.example/');
+      expect((await send(feed, { host: 'two.example' })).body).not.toContain('one.example');
+    }
+    expect(answeredBeforeFastify()).toBe(true);
+    const proxied = { host: 'one.example', 'x-forwarded-host': 'site.example', 'x-forwarded-proto': 'https' };
+    for (let i = 0; i < 2; i++) {
+      const body = (await send(feed, proxied)).body;
+      expect(body).toContain('https://site.example/');
+      expect(body).not.toContain('one.example');
+    }
+    expect(answeredBeforeFastify()).toBe(true);
+  });
+
+  it('logs one line for an answer it serves, with the client a trusted proxy names', async () => {
+    await send('/api/events');
+    const before = lines.length;
+    await send('/api/events', { 'x-forwarded-for': '203.0.113.7' });
+    expect(answeredBeforeFastify()).toBe(true);
+    const logged = lines.slice(before).filter((line) => typeof line.reqId === 'string');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/events', remoteAddress: '203.0.113.7' },
+      res: { statusCode: 200 },
+    });
+    expect(logged[0]!.responseTime).toEqual(expect.any(Number));
+  });
+
+  it('makes a draft no one asked for as an admin never reach the lane', async () => {
+    const drafts = '/api/events?status=draft';
+    await createEvent(app, { title: 'Lane draft', status: 'draft' });
+    for (let i = 0; i < 2; i++) expect((await send(drafts, adminHeaders(app))).body).toContain('Lane draft');
+    expect(answeredBeforeFastify()).toBe(false);
+    const anonymous = await send(drafts);
+    expect(anonymous.body).not.toContain('Lane draft');
+  });
+});
+
+describe.each(testDatabases().slice(0, 1))('kept answers during shutdown on $name', (target) => {
+  it('leaves kept reads to Fastify once closing starts, so each connection is told to close', async () => {
+    const app = await buildApp({ config: testConfig(), database: await target.open(), serveWeb: false, logger: false });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      await app.ready();
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as { port: number }).port;
+      const lane = vi.spyOn(app.publicCache, 'serveKept');
+      const read = () =>
+        new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+          httpRequest({ host: '127.0.0.1', port, path: '/api/events', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          }).on('error', reject).end();
+        });
+      await read();
+      expect(await read()).toEqual({ status: 200, connection: 'keep-alive' });
+      expect(lane.mock.results.at(-1)?.value).toBe(true);
+
+      // The same kept connection, once the server has stopped listening.
+      const closing = app.close();
+      expect(await read()).toEqual({ status: 200, connection: 'close' });
+      expect(lane.mock.results.at(-1)?.value).toBe(false);
+      await closing;
+    } finally {
+      agent.destroy();
+      await target.dispose();
+    }
+  });
+});
