@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,6 +39,7 @@ import { sitemapPlugin } from './modules/sitemap/service';
 import { publicCachePlugin } from './modules/public-cache/service';
 import { pageHeadPlugin } from './modules/page-head/service';
 import { ssrPlugin } from './modules/ssr/service';
+import { rawRequestView } from './lib/raw-request';
 import { addContentSitemapSources } from './modules/sitemap/content-sources';
 import { contactRoutes } from './modules/contacts/routes';
 import { newsletterRoutes } from './modules/newsletters/routes';
@@ -76,17 +76,6 @@ class OneLineRequestLogs extends LogController {
   }
 }
 
-/** Raw requests as the request serializer reads Fastify's: the client and host worked out as Fastify does. */
-function rawRequestsForLog(trustProxy: Config['TRUST_PROXY']) {
-  const trust = trustProxy === true ? () => true : trustProxy === false ? () => false : proxyAddr.compile(trustProxy);
-  return (request: IncomingMessage) => {
-    const { socket, headers } = request;
-    const trusted = socket.remoteAddress !== undefined && trust(socket.remoteAddress, 0);
-    const forwardedHost = trusted && headers['x-forwarded-host'] ? String(headers['x-forwarded-host']).split(',').at(-1)?.trim() : undefined;
-    return { method: request.method, url: request.url ?? '', headers, socket, ip: proxyAddr(request, trust), host: forwardedHost || (headers.host ?? '') };
-  };
-}
-
 export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -108,8 +97,8 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     return503OnClosing: false,
     // Request ids are unguessable and unique across instances and restarts (they appear in 5xx answers).
     genReqId: () => randomUUID(),
-    // Node's server as Fastify makes it, with the public cache's kept answers served in front of
-    // Fastify (decision 027).
+    // Node's server as Fastify makes it, with kept answers (public reads, rendered pages) served in
+    // front of Fastify (decision 027).
     serverFactory: (handler) => {
       // How often Node checks the request and headers timeouts (30 s by default).
       const server = createServer({ connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) }, (request, response) => {
@@ -163,14 +152,14 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(calendarPlugin);
   await app.register(ordersPlugin);
 
-  const forLog = rawRequestsForLog(config.TRUST_PROXY);
+  const forLog = rawRequestView(config.TRUST_PROXY);
   const logsRequests = ['trace', 'debug', 'info'].includes(app.log.level);
-  await app.register(publicCachePlugin, {
-    logServed: (request, statusCode, startedAt) => {
-      if (!logsRequests) return;
-      app.log.info({ reqId: randomUUID(), req: forLog(request), res: { statusCode }, responseTime: performance.now() - startedAt }, REQUEST_COMPLETED);
-    },
-  });
+  /** The request log line of an answer sent before Fastify (Fastify writes the others). */
+  const logServed = (request: IncomingMessage, statusCode: number, startedAt: number) => {
+    if (!logsRequests) return;
+    app.log.info({ reqId: randomUUID(), req: forLog(request), res: { statusCode }, responseTime: performance.now() - startedAt }, REQUEST_COMPLETED);
+  };
+  await app.register(publicCachePlugin, { logServed });
   serveKept = (request, response) => app.publicCache.serveKept(request, response);
   const mediaStore = await openMediaStore(app, config);
   await app.register(sitemapPlugin);
@@ -204,7 +193,10 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(mediaGatewayRoutes, { store: mediaStore });
 
   await app.register(pageHeadPlugin);
-  if (serveWeb) await app.register(ssrPlugin, { config, store: mediaStore });
+  if (serveWeb) {
+    await app.register(ssrPlugin, { config, store: mediaStore, logServed });
+    serveKept = (request, response) => app.publicCache.serveKept(request, response) || app.ssr.serveKept(request, response);
+  }
   if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
   else app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 

@@ -30,3 +30,14 @@ export async function createEvent(app: FastifyInstance, overrides: Record<string
   if (res.statusCode !== 201) throw new Error(`createEvent: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; slug: string; status: string; packages_ids: string[] };
 }
+
+export async function createBlog(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/blogs',
+    headers: adminHeaders(app),
+    payload: { title: 'Test post', slug: uniqueSlug('post'), content: '<p>A post made by a test.</p>', status: 'published', ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`createBlog: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; slug: string; status: string };
+}

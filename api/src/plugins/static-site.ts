@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_DIRS as REMOTES } from '@site/shared/remotes';
 import { sendNotFound } from '../lib/not-found';
 import { PAGE_ROUTES } from '../modules/ssr/pages';
+import { pageEncoding } from '../modules/ssr/service';
 
 // Names that must always be revalidated: entry points whose URL never changes between deploys.
 const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|remotes\.json)$/;
@@ -77,8 +78,7 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request.url, request) : null;
       if (rendered) {
         reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-        const accepted = request.headers['accept-encoding'] ?? '';
-        const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+        const encoding = pageEncoding(request.headers['accept-encoding']);
         if (!encoding) return reply.send(rendered.bytes);
         return reply.header('Content-Encoding', encoding).send(rendered.encode(encoding));
       }
@@ -90,7 +90,9 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
     if (hasShell) {
       // The shell's routes, matched before the static files' wildcard: a page visit costs no file
       // lookup (and its pre-compressed variants) before it reaches the page handler.
-      for (const route of PAGE_ROUTES) app.get(route, { schema: { hide: true } }, servePage);
+      // A kept page's answer is kept as sent, for the lane before Fastify (ssr module).
+      const onSend = app.hasDecorator('ssr') ? app.ssr.keepSent : undefined;
+      for (const route of PAGE_ROUTES) app.get(route, { schema: { hide: true }, ...(onSend ? { onSend } : {}) }, servePage);
       // Unknown api paths answer at once too, without looking for a file of that name.
       app.get('/api/*', { schema: { hide: true } }, async (request, reply) => sendNotFound(request, reply));
     }

@@ -68,9 +68,9 @@ const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding
 /** What a 304 leaves out: it has no body (RFC 9110, 15.4.5). */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
 
-/** The answer as Fastify is about to send it, in the form the lane replays. */
-function wireAnswer(reply: FastifyReply, payload: string): WireAnswer {
-  const body = Buffer.from(payload);
+/** The answer as Fastify is about to send it, in the form a lane before Fastify replays. */
+export function wireAnswer(reply: FastifyReply, payload: string | Buffer): WireAnswer {
+  const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
   const ok: string[] = [];
   const notModified: string[] = [];
   for (const [name, value] of Object.entries(reply.getHeaders())) {

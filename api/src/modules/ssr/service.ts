@@ -1,15 +1,18 @@
 import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { deferEntryScript } from '../../lib/deferred-entry';
 import { publicOrigin } from '../../lib/origin';
+import { rawClientIp } from '../../lib/raw-request';
 import { sanitizeBlogHtml } from '../blogs/sanitize';
 import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
 import type { MediaStore } from '../media/store';
-import type { PublicCacheTag } from '../public-cache/service';
+import { wireAnswer, type PublicCacheTag } from '../public-cache/service';
+import { requestKey, type WireAnswer } from '../public-cache/store';
 import { createServerFederation, localFile, localOriginOf, RENDERED_REMOTES, serverEntryOf, type ServerFederation } from './federation';
 import { RENDERED_MODULES, renderedRoute } from './pages';
 import { renderPage, type PreloadedData, type ShellServerModule } from './render';
@@ -24,11 +27,21 @@ export interface SsrOptions {
   loadTimeoutMs?: number;
   /** Rendered pages kept (per origin, path and query). */
   cacheSize?: number;
+  /** Writes the request log line of a page sent by `serveKept` (Fastify writes the others). */
+  logServed?: (request: IncomingMessage, statusCode: number, startedAt: number) => void;
+}
+
+export type PageEncoding = 'br' | 'gzip';
+
+/** The form a page is sent in for an `Accept-Encoding`: brotli, else gzip, else none. */
+export function pageEncoding(accepted: string | undefined): PageEncoding | null {
+  if (!accepted) return null;
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
 }
 
 /** A rendered page, and its compressed forms (made once per kept page). */
 export class RenderedHtml {
-  private readonly encoded = new Map<'br' | 'gzip', Buffer>();
+  private readonly encoded = new Map<PageEncoding, Buffer>();
   /** The UTF-8 bytes, encoded once rather than on every answer. */
   readonly bytes: Buffer;
 
@@ -36,7 +49,7 @@ export class RenderedHtml {
     this.bytes = Buffer.from(html, 'utf8');
   }
 
-  encode(encoding: 'br' | 'gzip'): Buffer {
+  encode(encoding: PageEncoding): Buffer {
     let body = this.encoded.get(encoding);
     if (!body) {
       body =
@@ -56,6 +69,14 @@ export interface SsrService {
   html(url: string, request: FastifyRequest): Promise<string | null>;
   /** Rendered pages kept in memory. */
   readonly cached: number;
+  /** The page routes' onSend hook: keeps a kept page's answer as it went on the wire, for `serveKept`. */
+  keepSent(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  /**
+   * Answers a visit of a kept page as it arrives from Node, before Fastify (decision 027), with the
+   * answer Fastify sent for it (same URL, origin and encoding); false when it has to go through
+   * Fastify (not a plain GET, nothing kept, a deployment look due, shutting down).
+   */
+  serveKept(request: IncomingMessage, response: ServerResponse): boolean;
 }
 
 declare module 'fastify' {
@@ -65,6 +86,8 @@ declare module 'fastify' {
 }
 
 interface CachedPage {
+  /** Its key in the cache (origin, path and query). */
+  key: string;
   page: RenderedHtml;
   tags: PublicCacheTag[];
   /** The post a blog page shows: each visit counts a view of it. */
@@ -96,6 +119,17 @@ export function composeHtml(template: string, page: { html: string; styles: stri
 
 const visitorOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
 
+/** The kept page a page route is answering with, for its onSend hook. */
+const KEPT = Symbol('keptPage');
+type WithKept = FastifyRequest & { [KEPT]?: CachedPage };
+
+/** A kept page's answer as Fastify sent it, for one origin, URL and encoding. */
+interface SentPage {
+  kept: CachedPage;
+  wire: WireAnswer;
+}
+const sentPageKey = (request: IncomingMessage, encoding: PageEncoding | null) => `${requestKey(request)}\n${encoding ?? ''}`;
+
 /** Blog HTML gets the browser's second sanitizing pass (safeHtml) here, where there is no DOM. */
 function sanitizeBlogs(answer: unknown): unknown {
   if (!Array.isArray(answer)) return answer;
@@ -111,17 +145,27 @@ function sanitizeBlogs(answer: unknown): unknown {
  * from, cached until content changes. Any failure or a slow render leaves the page to the browser.
  */
 export const ssrPlugin = fp<SsrOptions>(
-  async (app: FastifyInstance, { config, store, timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500 }) => {
+  async (app: FastifyInstance, { config, store, timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500, logServed }) => {
     const shellDist = path.join(config.WEB_ROOT, 'shell', 'dist');
     const mediaType = mediaTypeResolver(store);
     const localOrigin = localOriginOf(config.WEB_ROOT);
     const cache = new Map<string, CachedPage>();
+    // Each is served only while its page is still the one kept (checked on every visit).
+    const sent = new Map<string, SentPage>();
+    const forgetAll = () => {
+      cache.clear();
+      sent.clear();
+    };
     let generation = 0;
     app.publicCache.onInvalidate((tags) => {
       generation += 1;
-      if (tags.includes('*')) return cache.clear();
+      if (tags.includes('*')) return forgetAll();
       for (const [url, page] of cache) if (page.tags.some((tag) => tags.includes(tag))) cache.delete(url);
+      for (const [key, { kept }] of sent) if (cache.get(kept.key) !== kept) sent.delete(key);
     });
+    const clientIp = rawClientIp(config.TRUST_PROXY);
+    const countVisit = (blogId: string, visitor: { ip: string; userAgent: string }) =>
+      app.blogs.countView(blogId, visitor).catch((error: unknown) => app.log.warn({ err: error }, 'a blog view was not counted'));
 
     let federation: ServerFederation | null = null;
     let deployment: { key: string; shell: Promise<ShellServerModule>; load: (id: string) => Promise<unknown> } | null = null;
@@ -192,7 +236,7 @@ export const ssrPlugin = fp<SsrOptions>(
           if (deployment?.shell === shell) deployment = null;
         });
         // Every page may now look different.
-        cache.clear();
+        forgetAll();
       }
     };
 
@@ -257,6 +301,7 @@ export const ssrPlugin = fp<SsrOptions>(
           if (hit) {
             // The page is kept, the visit is still counted (in memory, without a read).
             if (hit.blogId) await app.blogs.countView(hit.blogId, visitorOf(request));
+            (request as WithKept)[KEPT] = hit;
             return hit.page;
           }
           const startedGeneration = generation;
@@ -271,7 +316,9 @@ export const ssrPlugin = fp<SsrOptions>(
           if (startedGeneration === generation) {
             if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
             const [blog] = route.blogSlug !== undefined ? ((preloaded?.[route.reads[0]!] as { id?: string }[] | undefined) ?? []) : [];
-            cache.set(cacheKey, { page: rendered, tags: route.tags, ...(blog?.id ? { blogId: blog.id } : {}) });
+            const kept: CachedPage = { key: cacheKey, page: rendered, tags: route.tags, ...(blog?.id ? { blogId: blog.id } : {}) };
+            cache.set(cacheKey, kept);
+            (request as WithKept)[KEPT] = kept;
           }
           request.log.debug({ url, ms: Math.round(performance.now() - started), renderMs: Math.round(performance.now() - rendering) }, 'page rendered on the server');
           return rendered;
@@ -279,6 +326,34 @@ export const ssrPlugin = fp<SsrOptions>(
           request.log.warn({ err: error, url, ms: Math.round(performance.now() - started) }, 'server render failed: the browser renders the page');
           return null;
         }
+      },
+
+      async keepSent(request, reply, payload) {
+        const kept = (request as WithKept)[KEPT];
+        if (!kept || request.method !== 'GET' || reply.statusCode !== 200 || !Buffer.isBuffer(payload) || cache.get(kept.key) !== kept) return payload;
+        const encoding = reply.getHeader('content-encoding');
+        const key = sentPageKey(request.raw, encoding === 'br' || encoding === 'gzip' ? encoding : null);
+        sent.delete(key);
+        // Three encodings of each kept page at most; the oldest goes first.
+        if (sent.size >= cacheSize * 3) sent.delete(sent.keys().next().value!);
+        sent.set(key, { kept, wire: wireAnswer(reply, payload) });
+        return payload;
+      },
+
+      // Fastify's routing, hooks and the page handler cost more than the page's own bytes do
+      // (decision 027). The deployment is looked at as often as on Fastify's path: when a look is
+      // due, the visit goes through Fastify, which looks.
+      serveKept(request, response) {
+        if (sent.size === 0 || request.method !== 'GET') return false;
+        const { headers } = request;
+        if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined || !app.server.listening || checkDue()) return false;
+        const found = sent.get(sentPageKey(request, pageEncoding(headers['accept-encoding'])));
+        if (!found || cache.get(found.kept.key) !== found.kept) return false;
+        const startedAt = performance.now();
+        if (found.kept.blogId) void countVisit(found.kept.blogId, { ip: clientIp(request), userAgent: headers['user-agent'] ?? '' });
+        response.writeHead(200, found.wire.ok).end(found.wire.body);
+        logServed?.(request, response.statusCode, startedAt);
+        return true;
       },
     } satisfies SsrService);
   },
