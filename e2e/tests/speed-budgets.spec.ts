@@ -45,6 +45,17 @@ for (const path of ['/', '/community']) {
   });
 }
 
+// Decision 028: V8 compiles the shell's entry while it streams in, not function by function on the
+// main thread. The hint counts only as the file's first line.
+test("the shell's entry asks V8 to compile all of it while it loads", async ({ page, request }) => {
+  await page.goto('/');
+  const src = await page.locator('script[data-src]').getAttribute('data-src');
+  expect(src).toMatch(/^\/main\.[0-9a-f]+\.js$/);
+  const entry = await request.get(src!, { headers: { 'accept-encoding': 'br' } });
+  expect(entry.ok()).toBe(true);
+  expect((await entry.text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+});
+
 test('the community pages load no validation library and few scripts before they are live', async ({ page }) => {
   const blog = await createBlog({ title: 'A post without a validator', content: '<p>Read only.</p>' });
   for (const path of ['/community', `/blog/${blog.slug}`]) {
