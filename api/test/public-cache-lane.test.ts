@@ -250,17 +250,23 @@ describe.each(testDatabases())('kept rendered pages served before Fastify on $na
 });
 
 describe.each(testDatabases().slice(0, 1))('kept answers during shutdown on $name', (target) => {
-  it('leaves kept reads to Fastify once closing starts, so each connection is told to close', async () => {
-    const app = await buildApp({ config: testConfig(), database: await target.open(), serveWeb: false, logger: false });
+  it.each([
+    { what: 'a public read', path: '/api/events', lane: (app: FastifyInstance) => vi.spyOn(app.publicCache, 'serveKept') },
+    { what: 'a rendered page', path: '/privacy', lane: (app: FastifyInstance) => vi.spyOn(app.ssr, 'serveKept') },
+  ])('leaves $what to Fastify once closing starts, so each connection is told to close', async ({ path, lane: spyOnLane }) => {
+    // The clock stands still until closing has started: the page lane's deployment look stays not due.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const webRoot = await fakeWebRoot();
+    const app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot }), database: await target.open(), logger: false });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       await app.ready();
       await app.listen({ port: 0, host: '127.0.0.1' });
       const port = (app.server.address() as { port: number }).port;
-      const lane = vi.spyOn(app.publicCache, 'serveKept');
+      const lane = spyOnLane(app);
       const read = () =>
         new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-          httpRequest({ host: '127.0.0.1', port, path: '/api/events', agent }, (res) => {
+          httpRequest({ host: '127.0.0.1', port, path, agent }, (res) => {
             res.resume();
             res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
           }).on('error', reject).end();
@@ -273,10 +279,14 @@ describe.each(testDatabases().slice(0, 1))('kept answers during shutdown on $nam
       const closing = app.close();
       expect(await read()).toEqual({ status: 200, connection: 'close' });
       expect(lane.mock.results.at(-1)?.value).toBe(false);
+      // The shutdown measures idle connections by the clock.
+      vi.useRealTimers();
       await closing;
     } finally {
+      vi.useRealTimers();
       agent.destroy();
       await target.dispose();
+      await rm(webRoot, { recursive: true, force: true });
     }
   });
 });
