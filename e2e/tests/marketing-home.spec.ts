@@ -29,6 +29,10 @@ test('the hero shows the headline, both calls to action and six labelled orbs, o
   const first = await active.getAttribute('data-orb');
   // Each look moves the page clock on, so a busy machine cannot make the highlight seem stuck.
   await expect.poll(async () => (await page.clock.runFor(500), active.getAttribute('data-orb'))).not.toBe(first);
+  // The highlight is drawn from the attribute: the accent ring on the active orb only.
+  await expect(active.locator('span')).toHaveCSS('border-top-color', 'rgb(62, 224, 197)');
+  await expect(hero.locator('[data-orb][data-active="false"] > span').first()).toHaveCSS('border-top-color', 'rgb(42, 55, 99)');
+  await expect(hero.getByRole('list', { name: 'What we bring' })).toHaveCSS('animation-play-state', 'running');
   await expect(hero.locator('canvas')).toHaveAttribute('aria-hidden', 'true');
 
   await hero.getByRole('link', { name: 'Explore Our Services' }).click();

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
 import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
@@ -10,8 +11,11 @@ export const ORB_HIGHLIGHT_MS = 2000;
 const spin = keyframes`to { transform: rotate(360deg); }`;
 const unspin = keyframes`to { transform: rotate(-360deg); }`;
 
+// Every orb shares one class: its place and highlight come from a custom property and a data
+// attribute, so the highlight moving every 2 s changes an attribute instead of injecting a new
+// class's rules (a style recalculation of the whole page each time).
 // The spin waits (paused) until the page is interactive; see useAfterInteractive.
-const Ring = styled.ul<{ $running: boolean }>`
+const Ring = styled.ul`
   --size: 380px;
   --radius: 160px;
   position: relative;
@@ -23,20 +27,21 @@ const Ring = styled.ul<{ $running: boolean }>`
   border: 1px dashed ${theme.color.border};
   border-radius: 50%;
   animation: ${spin} 60s linear infinite;
-  animation-play-state: ${({ $running }) => ($running ? 'running' : 'paused')};
+  animation-play-state: paused;
+  &[data-running='true'] { animation-play-state: running; }
   > li, > li > span { animation-play-state: inherit; }
   @media ${theme.media.mobile} { --size: 280px; --radius: 115px; }
   @media ${theme.media.reducedMotion} { animation: none; }
 `;
 
-const Orb = styled.li<{ $angle: number; $active: boolean }>`
+const Orb = styled.li`
   position: absolute;
   top: 50%;
   left: 50%;
   width: 64px;
   height: 64px;
   margin: -32px 0 0 -32px;
-  transform: rotate(${({ $angle }) => $angle}deg) translate(var(--radius)) rotate(${({ $angle }) => -$angle}deg);
+  transform: rotate(var(--angle)) translate(var(--radius)) rotate(calc(-1 * var(--angle)));
   > span {
     display: grid;
     place-items: center;
@@ -44,12 +49,16 @@ const Orb = styled.li<{ $angle: number; $active: boolean }>`
     height: 100%;
     border-radius: 50%;
     background: ${theme.color.surface};
-    border: 2px solid ${({ $active }) => ($active ? theme.color.accent : theme.color.border)};
-    color: ${({ $active }) => ($active ? theme.color.accent : theme.color.primary)};
-    box-shadow: ${({ $active }) => ($active ? '0 0 24px rgba(62, 224, 197, 0.45)' : 'none')};
+    border: 2px solid ${theme.color.border};
+    color: ${theme.color.primary};
     transition: border-color 0.4s, color 0.4s, box-shadow 0.4s;
     animation: ${unspin} 60s linear infinite;
     @media ${theme.media.reducedMotion} { animation: none; transition: none; }
+  }
+  &[data-active='true'] > span {
+    border-color: ${theme.color.accent};
+    color: ${theme.color.accent};
+    box-shadow: 0 0 24px rgba(62, 224, 197, 0.45);
   }
 `;
 
@@ -71,9 +80,9 @@ export function Orbit() {
   const active = useRotatingIndex(running ? orbitIcons.length : 0, ORB_HIGHLIGHT_MS);
   return (
     <div style={{ position: 'relative' }}>
-      <Ring aria-label="What we bring" $running={running}>
+      <Ring aria-label="What we bring" data-running={running}>
         {orbitIcons.map((icon, i) => (
-          <Orb key={icon.label} $angle={i * 60 - 90} $active={i === active} data-orb={icon.label} data-active={i === active}>
+          <Orb key={icon.label} style={{ '--angle': `${i * 60 - 90}deg` } as CSSProperties} data-orb={icon.label} data-active={i === active}>
             <span>
               <svg role="img" aria-label={icon.label} width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                 <title>{icon.label}</title>
