@@ -5,8 +5,10 @@
 // bench/speed.ts`. Environment: BENCH_SKIP_LIGHTHOUSE=1 for the api part only;
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a fresh database
 // is created and dropped for the PostgreSQL part; BENCH_SKIP_POSTGRES=1 leaves that part out;
-// BENCH_SKIP_MEMORY=1 leaves out the idle waits and the restart of the memory table.
+// BENCH_SKIP_MEMORY=1 leaves out the idle waits and the restart of the memory table. With Debian's
+// `wrk` installed, the rendered pages are measured again with it (decision 029).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { inspect } from 'node:util';
@@ -159,12 +161,42 @@ async function load(label: string, url: string, headers: Record<string, string> 
   });
 }
 
+/** Debian's `wrk` (apt-get install wrk), when this host has it. */
+const wrkPath = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => existsSync(candidate));
+
+/**
+ * The same load from wrk (one thread, like autocannon's one event loop): it counts each body's
+ * bytes without decoding them, where autocannon appends each body to a JS string, which for a
+ * page's 10-40 KB is where its own ceiling is (decision 029).
+ */
+async function wrkLoad(label: string, url: string, headers: Record<string, string> = {}): Promise<LoadRow> {
+  return phase(`wrk on ${label}`, async () => {
+    const args = ['-t1', `-c${LOAD.connections}`, `-d${LOAD.duration}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+    const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve, reject) => {
+      const child = spawn(wrkPath!, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.on('error', reject);
+      child.on('close', (exitCode) => resolve({ stdout: out, code: exitCode }));
+    });
+    const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+    const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(stdout);
+    if (code !== 0 || !perSecond || !p99) throw new Error(`wrk exited with ${code}:\n${stdout}`);
+    const toMs = { us: 0.001, ms: 1, s: 1000 }[p99[2] as 'us' | 'ms' | 's'];
+    const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)?.slice(1).reduce((sum, n) => sum + Number(n), 0) ?? 0;
+    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+    return { label, requestsPerSecond: Number(perSecond[1]), p99Ms: Number((Number(p99[1]) * toMs).toFixed(2)), errors: socketErrors + non2xx };
+  });
+}
+
+type Load = typeof load;
+
 /**
  * The bare Fastify hello-world, in its own process like the api (sharing the process with
  * autocannon would halve its throughput and flatter every ratio).
  */
-async function helloWorldBaseline(): Promise<LoadRow> {
-  return bareFastify('hello-world', `app.get('/', async () => ({ hello: 'world' }));`, (url) => load('bare Fastify hello-world', url));
+async function helloWorldBaseline(run: Load): Promise<LoadRow> {
+  return bareFastify('hello-world', `app.get('/', async () => ({ hello: 'world' }));`, (url) => run('bare Fastify hello-world', url));
 }
 
 /** A bare Fastify in its own process with the given routes, for as long as `use` runs. */
@@ -200,7 +232,7 @@ async function bareFastify<T>(what: string, routes: string, use: (url: string) =
  * The server-rendered pages' answers (status, headers and body, as captured) sent by a bare Fastify:
  * what the load generator makes of answers of that size and content, the ceiling for our pages.
  */
-async function sameAnswerRows(server: RunningServer, pages: string[]): Promise<LoadRow[]> {
+async function sameAnswerRows(server: RunningServer, pages: string[], run: Load): Promise<LoadRow[]> {
   const answers = await Promise.all(
     pages.map(async (page) => {
       const res = await fetch(`${server.url}${page}`);
@@ -215,25 +247,45 @@ async function sameAnswerRows(server: RunningServer, pages: string[]): Promise<L
   `;
   return bareFastify('same-answer', routes, async (url) => {
     const rows: LoadRow[] = [];
-    for (const [i, page] of pages.entries()) rows.push(await load(`${page}: the same answer from a bare Fastify`, `${url}${i}`));
+    for (const [i, page] of pages.entries()) rows.push(await run(`${page}: the same answer from a bare Fastify`, `${url}${i}`));
     return rows;
   });
 }
 
 async function readThroughput(server: RunningServer, database: string): Promise<void> {
+  const reads = [...READS, ...(await phase('finding a sample blog', () => sampleBlogPath(server)))];
+  const pages = reads.filter((read) => !read.startsWith('/api/') && !read.endsWith('.xml'));
+  await throughputTable(`autocannon, ${LOAD.connections} connections, ${LOAD.duration} s (${database})`, load, async () => {
+    const rows: LoadRow[] = [];
+    for (const read of reads) rows.push(await load(read, `${server.url}${read}`));
+    // Pages as browsers ask for them: compressed (the api keeps each page's brotli bytes).
+    for (const page of pages) rows.push(await load(`${page} (Accept-Encoding: br, gzip)`, `${server.url}${page}`, { 'accept-encoding': 'br, gzip' }));
+    rows.push(...(await sameAnswerRows(server, pages, load)));
+    return rows;
+  });
+  // The pages again from a load generator that does not decode their bodies (decision 029).
+  if (!wrkPath) {
+    console.log('\nwrk: not installed (apt-get install wrk), its table is left out');
+    return;
+  }
+  await throughputTable(`wrk, 1 thread, ${LOAD.connections} connections, ${LOAD.duration} s (${database}), the pages`, wrkLoad, async () => {
+    const rows: LoadRow[] = [];
+    for (const page of pages) rows.push(await wrkLoad(page, `${server.url}${page}`));
+    for (const page of pages) rows.push(await wrkLoad(`${page} (Accept-Encoding: br, gzip)`, `${server.url}${page}`, { 'accept-encoding': 'br, gzip' }));
+    rows.push(...(await sameAnswerRows(server, pages, wrkLoad)));
+    return rows;
+  });
+}
+
+/** Rows measured by one load generator, each as a ratio to its own bare Fastify hello-world. */
+async function throughputTable(title: string, run: Load, measureRows: () => Promise<LoadRow[]>): Promise<void> {
   // The host's speed drifts over the minutes the rows take: the hello-world is measured before and
   // after them, and each ratio is to the mean of the two.
-  const before = await helloWorldBaseline();
-  const rows: LoadRow[] = [];
-  const reads = [...READS, ...(await phase('finding a sample blog', () => sampleBlogPath(server)))];
-  for (const read of reads) rows.push(await load(read, `${server.url}${read}`));
-  const pages = reads.filter((read) => !read.startsWith('/api/') && !read.endsWith('.xml'));
-  // Pages as browsers ask for them: compressed (the api keeps each page's brotli bytes).
-  for (const page of pages) rows.push(await load(`${page} (Accept-Encoding: br, gzip)`, `${server.url}${page}`, { 'accept-encoding': 'br, gzip' }));
-  rows.push(...(await sameAnswerRows(server, pages)));
-  const after = await helloWorldBaseline();
+  const before = await helloWorldBaseline(run);
+  const rows = await measureRows();
+  const after = await helloWorldBaseline(run);
   const baseline = (before.requestsPerSecond + after.requestsPerSecond) / 2;
-  console.log(`\nautocannon, ${LOAD.connections} connections, ${LOAD.duration} s (${database}); ratio = throughput / bare Fastify hello-world (mean of the runs before and after the rows)\n`);
+  console.log(`\n${title}; ratio = throughput / bare Fastify hello-world (mean of the runs before and after the rows)\n`);
   console.log('url                                                             req/s   ratio   p99 ms  errors');
   for (const r of [{ ...before, label: 'bare Fastify hello-world, before the rows' }, { ...after, label: 'bare Fastify hello-world, after the rows' }, ...rows]) {
     console.log(
