@@ -9,7 +9,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   // No retries: a test that needs one is a defect to fix (wait on state, not on time).
   retries: 0,
-  timeout: 30_000,
+  // A scenario's whole budget: on a 2-core host running two browsers it can be three times slower
+  // than usual (a full run took 16.6 min instead of 5); each step still waits at most 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
