@@ -11,25 +11,27 @@ export interface RequestLog {
  * every remote part the page shows have rendered. A server-rendered page shows its controls before
  * that, and a click or typing that early would be lost, or submit a form natively.
  */
-async function shellLive(page: Page): Promise<void> {
+async function shellLive(page: Page, timeout?: number): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => !document.getElementById('root') || document.documentElement.dataset.app === 'live'), {
       message: 'the shell did not start',
+      timeout,
     })
     .toBe(true);
 }
 
+/** A navigation's own `timeout` also bounds the shell's start, for a test that holds the start on purpose. */
 function waitForShellAfterNavigation(page: Page): void {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
-    await shellLive(page);
+    await shellLive(page, args[1]?.timeout);
     return response;
   };
   page.reload = async (...args) => {
     const response = await reload(...args);
-    await shellLive(page);
+    await shellLive(page, args[0]?.timeout);
     return response;
   };
 }

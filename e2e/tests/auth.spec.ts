@@ -130,16 +130,23 @@ test('two tabs reloading at once both stay signed in (refreshes take turns)', as
 
   // Each load refreshes with the one shared cookie; without turns the second would look like theft.
   // The first refresh is held until the other tab is queued for its turn (a pending Web Lock), so
-  // the two overlap for sure.
+  // the two overlap for sure. Reaching that turn takes the other tab a whole start (HTML, shell,
+  // remotes), and neither tab can finish its own until then: on a loaded 2-core host that has
+  // taken over 10 s, so the hold and the reloads get most of the scenario's budget.
+  const start = { timeout: 40_000 };
   let held = false;
   await context.route('**/api/auth/refresh', async (route) => {
-    if (!held) {
-      held = true;
-      await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0)).toBeGreaterThan(0);
+    if (held) return route.continue();
+    held = true;
+    try {
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0), start)
+        .toBeGreaterThan(0);
+    } finally {
+      await route.continue();
     }
-    await route.continue();
   });
-  await Promise.all([page.reload(), other.reload()]);
+  await Promise.all([page.reload(start), other.reload(start)]);
   await expect(greeting(page)).toBeVisible();
   await expect(greeting(other)).toBeVisible();
   await page.reload();
