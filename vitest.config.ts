@@ -19,6 +19,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'bench',
+          root: './e2e',
+          environment: 'node',
+          include: ['bench/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',

@@ -165,9 +165,9 @@ async function load(label: string, url: string, headers: Record<string, string> 
 const wrkPath = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => existsSync(candidate));
 
 /**
- * The same load from wrk (one thread, like autocannon's one event loop): it counts each body's
- * bytes without decoding them, where autocannon appends each body to a JS string, which for a
- * page's 10-40 KB is where its own ceiling is (decision 029).
+ * The same load from wrk (one thread, like autocannon's one event loop), a second opinion written
+ * in C. autocannon as published decodes each body into a JS string, which for a page's 10-40 KB
+ * was its own ceiling; the workspace patches it to decode only for a reader (decision 029).
  */
 async function wrkLoad(label: string, url: string, headers: Record<string, string> = {}): Promise<LoadRow> {
   return phase(`wrk on ${label}`, async () => {
