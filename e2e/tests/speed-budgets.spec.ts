@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { createBlog } from '../support/content-api';
+import { createBlog, createEvent, createPackage } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
 
 /** JS bytes as transferred (compressed) by a first visit, including what loads at idle time. */
@@ -73,4 +73,52 @@ test('the community pages load no validation library and few scripts before they
     // The shell, its layout, the remote's entry and its page chunks, the widget: not a dozen more.
     expect(bodies.length, path).toBeLessThanOrEqual(12);
   }
+});
+
+// Decision 031: a page's first Intl formatter loads the browser's locale data, tens of milliseconds
+// of main thread. The pages that show dates and prices write them without one, in the server HTML
+// and after hydration (in the visitor's zone) alike.
+test.describe('pages with dates and prices', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('build no Intl formatter while they load and hydrate', async ({ page }) => {
+    const blog = await createBlog({ title: 'A dated post', content: '<p>Dated.</p>', published_at: '2027-03-01T10:00:00.000Z' });
+    const event = await createEvent({ title: 'A priced event', start_time: '2031-03-10T09:30:00.000Z', end_time: '2031-03-10T11:00:00.000Z' });
+    const pkg = await createPackage({ name: 'A dated seat', price: 125000, package_type: 'event', event_id: event.id, capacity: 5, is_active: true, package_registration_deadline: '2031-03-09T12:00:00.000Z' });
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { intlMade: string[] }).intlMade = made;
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat', 'PluralRules', 'ListFormat', 'Collator'] as const) {
+        const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        const counted = function (this: unknown, ...args: unknown[]) {
+          made.push(name);
+          return new Original(...args);
+        };
+        counted.prototype = Original.prototype;
+        Object.assign(counted, Original);
+        (Intl as unknown as Record<string, unknown>)[name] = counted;
+      }
+      for (const method of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'] as const) {
+        const original = Date.prototype[method];
+        Date.prototype[method] = function (this: Date, ...args: Parameters<typeof original>) {
+          made.push(`Date.${method}`);
+          return original.apply(this, args);
+        };
+      }
+    });
+    // Each page's date switches from India's zone to the visitor's once hydrated (GMT-5, or EST as Intl named it).
+    for (const [path, hydratedText] of [
+      ['/community', / (GMT-[45]|E[SD]T)$/],
+      [`/blog/${blog.slug}`, /^1 March 2027$/],
+      [`/event/${event.slug}`, / (GMT-[45]|E[SD]T)$/],
+      [`/packages/${pkg.slug}`, / (GMT-[45]|E[SD]T)$/],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('main time, main dd').filter({ hasText: hydratedText }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), path).toEqual([]);
+    }
+    await page.goto(`/event/${event.slug}`);
+    await expect(page.getByText('₹1,25,000').first()).toBeVisible();
+  });
 });

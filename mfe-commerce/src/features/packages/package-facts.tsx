@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
 import { theme } from '@site/shared/ui/theme';
 import { useHydrated } from '@site/shared/preloaded';
-import { formatDateTime, formatIst } from '../../lib/format';
+import { formatDateTime, formatIst, formatNumber } from '../../lib/format';
 
 const Facts = styled.dl`
   display: grid;
@@ -13,8 +13,6 @@ const Facts = styled.dl`
   dt { color: ${theme.color.textMuted}; font-weight: 600; }
   dd { margin: 0; overflow-wrap: anywhere; }
 `;
-
-const number = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 type Shown = Exclude<keyof Package, 'id' | 'is_active' | 'created_at' | 'updated_at'>;
 
@@ -32,7 +30,7 @@ const FIELDS: readonly [Shown, string][] = [
 ];
 
 function shown(field: Shown, value: Package[Shown], hydrated: boolean): string {
-  if (field === 'price' && typeof value === 'number') return number.format(value);
+  if (field === 'price' && typeof value === 'number') return formatNumber(value);
   // The server cannot know the visitor's zone: it and the hydrating render show IST, then the visitor's.
   if (field === 'package_registration_deadline' && typeof value === 'string') return hydrated ? formatDateTime(value) : formatIst(value);
   return String(value);

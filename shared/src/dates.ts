@@ -1,0 +1,64 @@
+/**
+ * Dates and times written without `Intl` (decision 031). A page's first `Intl` formatter loads the
+ * browser's locale data: 16–46 ms of main thread on a fast desktop, paid by every server-rendered
+ * page with a date while it hydrated. English month names, the consultancy's zone (IST, UTC+5:30
+ * all year) or the visitor's (the browser's, named by its offset).
+ */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** India Standard Time: UTC+5:30, no daylight saving. */
+const IST_OFFSET_MINUTES = 330;
+
+export interface DateStyle {
+  /** "1 March 2027" (India's) or "March 1, 2027" (the booking screens', as the spec shows them). */
+  order: 'day-month' | 'month-day';
+  /** "3:30 pm" or "3:30 PM". */
+  meridiem: 'am' | 'AM';
+}
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  /** The zone's name, or null for a date without its time. */
+  zone: string | null;
+}
+
+/** "IST", "UTC", else the offset as browsers name a zone without an abbreviation: "GMT-5", "GMT+5:45". */
+export function zoneName(offsetMinutes: number): string {
+  if (offsetMinutes === IST_OFFSET_MINUTES) return 'IST';
+  if (offsetMinutes === 0) return 'UTC';
+  const abs = Math.abs(offsetMinutes);
+  const minutes = abs % 60;
+  return `GMT${offsetMinutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+}
+
+function write({ year, month, day, hours, minutes, zone }: Parts, style: DateStyle): string {
+  const date = style.order === 'day-month' ? `${day} ${MONTHS[month]} ${year}` : `${MONTHS[month]} ${day}, ${year}`;
+  if (zone === null) return date;
+  const meridiem = hours < 12 ? 'am' : 'pm';
+  return `${date} at ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${style.meridiem === 'AM' ? meridiem.toUpperCase() : meridiem} ${zone}`;
+}
+
+/** The instant in India's zone: the same text on the server and in any browser. A value that is not a date is returned as it came. */
+export function formatIstDate(iso: string, style: DateStyle, withTime: boolean): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const at = new Date(ms + IST_OFFSET_MINUTES * 60_000);
+  return write(
+    { year: at.getUTCFullYear(), month: at.getUTCMonth(), day: at.getUTCDate(), hours: at.getUTCHours(), minutes: at.getUTCMinutes(), zone: withTime ? 'IST' : null },
+    style,
+  );
+}
+
+/** The instant in the visitor's zone, named when the time is shown. For the browser, once hydrated. */
+export function formatLocalDate(iso: string, style: DateStyle, withTime: boolean): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return write(
+    { year: at.getFullYear(), month: at.getMonth(), day: at.getDate(), hours: at.getHours(), minutes: at.getMinutes(), zone: withTime ? zoneName(-at.getTimezoneOffset()) : null },
+    style,
+  );
+}
