@@ -56,6 +56,28 @@ test("the shell's entry asks V8 to compile all of it while it loads", async ({ p
   expect((await entry.text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
+// Decision 032: a remote's entry (its federation runtime and share registrations) runs whole
+// whenever the remote is used; page chunks, which hold code a page may never call, stay lazy.
+test("the remotes' entries ask V8 to compile all of them while they load, their page chunks do not", async ({ page, request }) => {
+  const remotes = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
+  expect(Object.keys(remotes).length).toBeGreaterThan(0);
+  for (const url of Object.values(remotes)) {
+    const entry = await request.get(url);
+    expect(entry.ok(), url).toBe(true);
+    expect((await entry.text()).startsWith('//# allFunctionsCalledOnLoad\n'), url).toBe(true);
+  }
+  const chunks: Promise<[string, string]>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/remotes/') && url.pathname.endsWith('.js') && !url.pathname.endsWith('/remoteEntry.js')) chunks.push(response.text().then((text) => [url.pathname, text]));
+  });
+  await page.goto('/community');
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(chunks);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.filter(([, text]) => text.startsWith('//# allFunctionsCalledOnLoad')).map(([path]) => path)).toEqual([]);
+});
+
 test('the community pages load no validation library and few scripts before they are live', async ({ page }) => {
   const blog = await createBlog({ title: 'A post without a validator', content: '<p>Read only.</p>' });
   for (const path of ['/community', `/blog/${blog.slug}`]) {

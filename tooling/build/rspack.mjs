@@ -185,16 +185,18 @@ export function createConfig({ dir, name, exposes, title }) {
         }),
         ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public') }] })] : []),
         // Nearly every function of the shell's entry runs on every page load (the federation runtime,
-        // React, the router, styled-components, the layout). This tells V8 (Chrome 136+) to compile
-        // them while the file streams in, on a background thread, rather than one by one on the main
-        // thread at first call (decision 028). After minification, so that it stays the first line;
-        // before the source map, which then counts it.
-        ...(isHost && prod
+        // React, the router, styled-components, the layout), and of a remote's entry whenever the
+        // remote is used (its federation runtime and share registrations). This tells V8 (Chrome
+        // 136+) to compile them while the file streams in, on a background thread, rather than one
+        // by one on the main thread at first call (decisions 028, 032). After minification, so that
+        // it stays the first line; before the source map, which then counts it.
+        ...(prod
           ? [
               new rspack.BannerPlugin({
                 banner: '//# allFunctionsCalledOnLoad',
                 raw: true,
                 entryOnly: true,
+                ...(isHost ? {} : { include: /^remoteEntry\.js$/ }),
                 stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
               }),
             ]
