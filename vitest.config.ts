@@ -28,6 +28,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'build',
+          root: './tooling/build',
+          environment: 'node',
+          include: ['*.test.mjs'],
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',

@@ -97,6 +97,21 @@ test('the community pages load no validation library and few scripts before they
   }
 });
 
+// Decision 033: every federation instance on a page (the shell's and each remote's) resolves its
+// shared singletons through the plugin that skips the runtime's semver where the answer is known.
+test('every federation instance on a page carries the singleton-shares plugin', async ({ page }) => {
+  for (const path of ['/', '/community']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const instances = await page.evaluate(() => {
+      const federation = (window as unknown as { __FEDERATION__?: { __INSTANCES__?: { name: string; options: { plugins?: { name: string }[] } }[] } }).__FEDERATION__;
+      return (federation?.__INSTANCES__ ?? []).map((instance) => ({ name: instance.name, plugins: (instance.options.plugins ?? []).map((plugin) => plugin.name) }));
+    });
+    expect(instances.map((instance) => instance.name), path).toEqual(expect.arrayContaining(['shell', path === '/' ? 'mfe_marketing' : 'mfe_community']));
+    for (const instance of instances) expect(instance.plugins, `${path}: ${instance.name}`).toContain('site-singleton-shares');
+  }
+});
+
 // Decision 031: a page's first Intl formatter loads the browser's locale data, tens of milliseconds
 // of main thread. The pages that show dates and prices write them without one, in the server HTML
 // and after hydration (in the visitor's zone) alike.

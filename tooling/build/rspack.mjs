@@ -167,6 +167,7 @@ export function createConfig({ dir, name, exposes, title }) {
           // Use what is already on the page: 'version-first' would fetch every registered remote's
           // entry (admin's too) the first time a lazy chunk asks for a shared module.
           shareStrategy: 'loaded-first',
+          runtimePlugins: [path.join(buildDir, 'singleton-shares.mjs')],
           dts: false,
           manifest: false,
           // In production the shell provides the one federation runtime and remotes reuse it, instead
