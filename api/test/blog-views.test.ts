@@ -68,6 +68,8 @@ describe.each(testDatabases())('blog views counted in memory on $name', (target)
       expect(page.body).toContain(`Rendered /blog/${post.slug}`);
     }
     expect(app.ssr.cached).toBeGreaterThan(0);
+    // Once the day's key is loaded, a visit is counted without awaiting anything.
+    expect(app.blogs.countView(post.id, { ip: '10.9.0.4', userAgent: 'Reader/1.0' })).toBeUndefined();
     expect(await stored(database, post.id)).toEqual({ views: 0, rows: 0 });
     // Answers include the views not yet written.
     expect(await read(post.slug, 1)).toBe(4);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { BlogSearchField, BlogUpdateBody } from '@site/shared/contracts/blogs';
 import { BlogStatus, type BlogCreateBody } from '@site/shared/contracts/blogs';
@@ -11,7 +11,7 @@ import { sanitizeBlogHtml } from './sanitize';
 import type { BlogRow } from './table';
 import { servicePlugin } from '../../lib/service-plugin';
 import { offsetOf, pageOf, slugEntries } from '../../lib/paging';
-import { ViewCounter } from './views';
+import { utcDay, ViewCounter, VisitorIds, type Visitor } from './views';
 
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -44,29 +44,22 @@ export function toBlog(row: BlogRow): BlogRecord {
 
   const notFound = () => new HttpError(404, 'not_found', 'Blog not found.');
 
-  /** Who reads: only ever stored as a daily HMAC (see visitorId). */
-  export interface Visitor {
-    ip: string;
-    userAgent: string;
-  }
-
   export function createBlogsService(db: Db) {
-    let dailyKey: { day: string; key: string } | undefined;
     const views = new ViewCounter(db);
+    const visitors = new VisitorIds((day) => blogRepository.visitorKey(db, day, randomBytes(32).toString('base64url')));
     /** The stored count plus the views this instance has counted and not yet written. */
     const withViews = (row: BlogRow): BlogRecord => toBlog({ ...row, viewsCount: row.viewsCount + views.unwrittenOf(row.id) });
-    const today = () => new Date().toISOString().slice(0, 10);
 
-    /** Counts a public visit of a published post (in memory; see ViewCounter). */
-    async function countView(blogId: string, visitor: Visitor): Promise<void> {
-      const day = today();
-      views.record(blogId, day, await visitorId(day, visitor));
-    }
-
-    /** The visitor as an HMAC of address and user agent under the day's key: no clear-text identity is stored. */
-    async function visitorId(day: string, visitor: Visitor): Promise<string> {
-      if (dailyKey?.day !== day) dailyKey = { day, key: await blogRepository.visitorKey(db, day, randomBytes(32).toString('base64url')) };
-      return createHmac('sha256', dailyKey.key).update(`${visitor.ip}\n${visitor.userAgent}`).digest('base64url');
+    /**
+     * Counts a public visit of a published post (in memory; see ViewCounter). Synchronous once the
+     * day's key is loaded, so a kept page's visit awaits nothing; a promise only while it loads.
+     */
+    function countView(blogId: string, visitor: Visitor): Promise<void> | undefined {
+      const day = utcDay();
+      const id = visitors.idOf(day, visitor);
+      if (typeof id !== 'string') return id.then((loaded) => void views.record(blogId, day, loaded));
+      views.record(blogId, day, id);
+      return undefined;
     }
 
     return {

@@ -164,8 +164,9 @@ export const ssrPlugin = fp<SsrOptions>(
       for (const [key, { kept }] of sent) if (cache.get(kept.key) !== kept) sent.delete(key);
     });
     const clientIp = rawClientIp(config.TRUST_PROXY);
+    // Counted at once: only the first visit of a day waits for the day's key.
     const countVisit = (blogId: string, visitor: { ip: string; userAgent: string }) =>
-      app.blogs.countView(blogId, visitor).catch((error: unknown) => app.log.warn({ err: error }, 'a blog view was not counted'));
+      app.blogs.countView(blogId, visitor)?.catch((error: unknown) => app.log.warn({ err: error }, 'a blog view was not counted'));
 
     let federation: ServerFederation | null = null;
     let deployment: { key: string; shell: Promise<ShellServerModule>; load: (id: string) => Promise<unknown> } | null = null;
