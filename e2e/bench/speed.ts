@@ -160,6 +160,14 @@ interface LoadRow {
   errors: number;
 }
 
+/** A row with the hello-world throughput it is compared with: the mean of the runs just before and after it. */
+interface ComparedRow extends LoadRow {
+  baseline: number;
+}
+
+/** Measures one row between two runs of the hello-world. */
+type Measure = (row: () => Promise<LoadRow>) => Promise<ComparedRow>;
+
 async function load(label: string, url: string, headers: Record<string, string> = {}): Promise<LoadRow> {
   return phase(`autocannon on ${label}`, async () => {
     // `warmup` is in autocannon's options (lib/init.js) but not in its published types.
@@ -201,14 +209,6 @@ async function wrkLoad(label: string, url: string, headers: Record<string, strin
 
 type Load = typeof load;
 
-/**
- * The bare Fastify hello-world, in its own process like the api (sharing the process with
- * autocannon would halve its throughput and flatter every ratio).
- */
-async function helloWorldBaseline(run: Load): Promise<LoadRow> {
-  return bareFastify('hello-world', `app.get('/', async () => ({ hello: 'world' }));`, (url) => run('bare Fastify hello-world', url));
-}
-
 /** A bare Fastify in its own process with the given routes, for as long as `use` runs. */
 async function bareFastify<T>(what: string, routes: string, use: (url: string) => Promise<T>): Promise<T> {
   const port = await freePort();
@@ -242,7 +242,7 @@ async function bareFastify<T>(what: string, routes: string, use: (url: string) =
  * The server-rendered pages' answers (status, headers and body, as captured) sent by a bare Fastify:
  * what the load generator makes of answers of that size and content, the ceiling for our pages.
  */
-async function sameAnswerRows(server: RunningServer, pages: string[], run: Load): Promise<LoadRow[]> {
+async function sameAnswerRows(server: RunningServer, pages: string[], run: Load, measure: Measure): Promise<ComparedRow[]> {
   const answers = await Promise.all(
     pages.map(async (page) => {
       const res = await fetch(`${server.url}${page}`);
@@ -256,8 +256,8 @@ async function sameAnswerRows(server: RunningServer, pages: string[], run: Load)
     answers.forEach((answer, i) => app.get('/' + i, (request, reply) => { reply.headers(answer.headers).send(answer.body); }));
   `;
   return bareFastify('same-answer', routes, async (url) => {
-    const rows: LoadRow[] = [];
-    for (const [i, page] of pages.entries()) rows.push(await run(`${page}: the same answer from a bare Fastify`, `${url}${i}`));
+    const rows: ComparedRow[] = [];
+    for (const [i, page] of pages.entries()) rows.push(await measure(() => run(`${page}: the same answer from a bare Fastify`, `${url}${i}`)));
     return rows;
   });
 }
@@ -265,12 +265,12 @@ async function sameAnswerRows(server: RunningServer, pages: string[], run: Load)
 async function readThroughput(server: RunningServer, database: string): Promise<void> {
   const reads = [...READS, ...(await phase('finding a sample blog', () => sampleBlogPath(server)))];
   const pages = reads.filter((read) => !read.startsWith('/api/') && !read.endsWith('.xml'));
-  await throughputTable(`autocannon, ${LOAD.connections} connections, ${LOAD.duration} s after ${WARMUP_S} s unmeasured (${database})`, load, async () => {
-    const rows: LoadRow[] = [];
-    for (const read of reads) rows.push(await load(read, `${server.url}${read}`));
+  await throughputTable(`autocannon, ${LOAD.connections} connections, ${LOAD.duration} s after ${WARMUP_S} s unmeasured (${database})`, load, async (measure) => {
+    const rows: ComparedRow[] = [];
+    for (const read of reads) rows.push(await measure(() => load(read, `${server.url}${read}`)));
     // Pages as browsers ask for them: compressed (the api keeps each page's brotli bytes).
-    for (const page of pages) rows.push(await load(`${page} (Accept-Encoding: br, gzip)`, `${server.url}${page}`, { 'accept-encoding': 'br, gzip' }));
-    rows.push(...(await sameAnswerRows(server, pages, load)));
+    for (const page of pages) rows.push(await measure(() => load(`${page} (Accept-Encoding: br, gzip)`, `${server.url}${page}`, { 'accept-encoding': 'br, gzip' })));
+    rows.push(...(await sameAnswerRows(server, pages, load, measure)));
     return rows;
   });
   // The pages again from a load generator that does not decode their bodies (decision 029).
@@ -278,28 +278,41 @@ async function readThroughput(server: RunningServer, database: string): Promise<
     console.log('\nwrk: not installed (apt-get install wrk), its table is left out');
     return;
   }
-  await throughputTable(`wrk, 1 thread, ${LOAD.connections} connections, ${LOAD.duration} s after ${WARMUP_S} s unmeasured (${database}), the pages`, wrkLoad, async () => {
-    const rows: LoadRow[] = [];
-    for (const page of pages) rows.push(await wrkLoad(page, `${server.url}${page}`));
-    for (const page of pages) rows.push(await wrkLoad(`${page} (Accept-Encoding: br, gzip)`, `${server.url}${page}`, { 'accept-encoding': 'br, gzip' }));
-    rows.push(...(await sameAnswerRows(server, pages, wrkLoad)));
+  await throughputTable(`wrk, 1 thread, ${LOAD.connections} connections, ${LOAD.duration} s after ${WARMUP_S} s unmeasured (${database}), the pages`, wrkLoad, async (measure) => {
+    const rows: ComparedRow[] = [];
+    for (const page of pages) rows.push(await measure(() => wrkLoad(page, `${server.url}${page}`)));
+    for (const page of pages) rows.push(await measure(() => wrkLoad(`${page} (Accept-Encoding: br, gzip)`, `${server.url}${page}`, { 'accept-encoding': 'br, gzip' })));
+    rows.push(...(await sameAnswerRows(server, pages, wrkLoad, measure)));
     return rows;
   });
 }
 
-/** Rows measured by one load generator, each as a ratio to its own bare Fastify hello-world. */
-async function throughputTable(title: string, run: Load, measureRows: () => Promise<LoadRow[]>): Promise<void> {
-  // The host's speed drifts over the minutes the rows take: the hello-world is measured before and
-  // after them, and each ratio is to the mean of the two.
-  const before = await helloWorldBaseline(run);
-  const rows = await measureRows();
-  const after = await helloWorldBaseline(run);
-  const baseline = (before.requestsPerSecond + after.requestsPerSecond) / 2;
-  console.log(`\n${title}; ratio = throughput / bare Fastify hello-world (mean of the runs before and after the rows)\n`);
-  console.log('url                                                             req/s   ratio   p99 ms  errors');
-  for (const r of [{ ...before, label: 'bare Fastify hello-world, before the rows' }, { ...after, label: 'bare Fastify hello-world, after the rows' }, ...rows]) {
+/**
+ * Rows measured by one load generator, each as a ratio to a bare Fastify hello-world (its own
+ * process, like the api: sharing the process with the load generator would halve its throughput
+ * and flatter every ratio). The host's speed drifts within minutes (a hello-world read 59,879 and
+ * 46,288 req/s four minutes apart): the hello-world runs before the first row and after each, and
+ * each row is compared with the mean of the two runs around it.
+ */
+async function throughputTable(title: string, run: Load, measureRows: (measure: Measure) => Promise<ComparedRow[]>): Promise<void> {
+  const { rows, baselines } = await bareFastify('hello-world', `app.get('/', async () => ({ hello: 'world' }));`, async (url) => {
+    const baselines: LoadRow[] = [await run('bare Fastify hello-world', url)];
+    const rows = await measureRows(async (row) => {
+      const measured = await row();
+      const before = baselines.at(-1)!;
+      const after = await run('bare Fastify hello-world', url);
+      baselines.push(after);
+      return { ...measured, baseline: (before.requestsPerSecond + after.requestsPerSecond) / 2 };
+    });
+    return { rows, baselines };
+  });
+  const throughputs = baselines.map((b) => Math.round(b.requestsPerSecond));
+  console.log(`\n${title}; ratio = throughput / bare Fastify hello-world (the mean of its runs just before and after the row)\n`);
+  console.log(`bare Fastify hello-world, ${baselines.length} runs: ${Math.min(...throughputs)}–${Math.max(...throughputs)} req/s, p99 ${Math.min(...baselines.map((b) => b.p99Ms))}–${Math.max(...baselines.map((b) => b.p99Ms))} ms\n`);
+  console.log('url                                                             req/s  hello-world   ratio   p99 ms  errors');
+  for (const r of rows) {
     console.log(
-      `${r.label.slice(0, 62).padEnd(62)} ${Math.round(r.requestsPerSecond).toString().padStart(7)} ${(r.requestsPerSecond / baseline).toFixed(2).padStart(7)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`,
+      `${r.label.slice(0, 62).padEnd(62)} ${Math.round(r.requestsPerSecond).toString().padStart(7)} ${Math.round(r.baseline).toString().padStart(12)} ${(r.requestsPerSecond / r.baseline).toFixed(2).padStart(7)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`,
     );
   }
 }
