@@ -76,6 +76,8 @@ interface LighthouseRow {
   seo: number;
   lcpMs: number;
   tbtMs: number;
+  /** Each run's TBT, in the order run: the median hides how far they spread. */
+  tbtRunsMs: number[];
   cls: number;
   /** Lighthouse's measure of the host's CPU speed in this run (its BenchmarkIndex). */
   cpuIndex: number;
@@ -115,6 +117,7 @@ async function lighthouseRows(baseUrl: string, pages: string[]): Promise<Lightho
           seo: score('seo'),
           lcpMs: audit('largest-contentful-paint'),
           tbtMs: audit('total-blocking-time'),
+          tbtRunsMs: [audit('total-blocking-time')],
           cls: audit('cumulative-layout-shift'),
           cpuIndex: result.environment.benchmarkIndex,
         });
@@ -127,6 +130,7 @@ async function lighthouseRows(baseUrl: string, pages: string[]): Promise<Lightho
         seo: median(runs.map((r) => r.seo)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
+        tbtRunsMs: runs.map((r) => r.tbtMs),
         cls: median(runs.map((r) => r.cls)),
         cpuIndex: median(runs.map((r) => r.cpuIndex)),
       });
@@ -139,10 +143,10 @@ async function lighthouseRows(baseUrl: string, pages: string[]): Promise<Lightho
 
 function printLighthouse(rows: LighthouseRow[], database: string): void {
   console.log(`\nLighthouse, mobile preset, median of ${RUNS} (${database})\n`);
-  console.log('page                                   perf  a11y  best   seo     LCP      TBT     CLS  CPU index');
+  console.log('page                                   perf  a11y  best   seo     LCP      TBT  TBT of each run      CLS  CPU index');
   for (const r of rows) {
     console.log(
-      `${r.page.slice(0, 38).padEnd(38)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(5)} ${(r.lcpMs / 1000).toFixed(2).padStart(6)} s ${Math.round(r.tbtMs).toString().padStart(5)} ms ${r.cls.toFixed(3).padStart(7)} ${String(Math.round(r.cpuIndex)).padStart(10)}`,
+      `${r.page.slice(0, 38).padEnd(38)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(5)} ${(r.lcpMs / 1000).toFixed(2).padStart(6)} s ${Math.round(r.tbtMs).toString().padStart(5)} ms ${r.tbtRunsMs.map((ms) => Math.round(ms)).join(', ').padEnd(16)} ${r.cls.toFixed(3).padStart(7)} ${String(Math.round(r.cpuIndex)).padStart(10)}`,
     );
   }
   // TBT is the page's main-thread work times a fixed 4x slowdown, so it scales with the host's speed.
