@@ -155,6 +155,13 @@ test('the button reads AI Call under 768px', async ({ page }) => {
 });
 
 test('the assistant script loads after the page, from its own chunk', async ({ page, requests }) => {
+  // remotes.json answers only after the document has loaded and the browser has had time to go idle:
+  // the assistant must still wait for the page's own remote, not merely for an idle moment.
+  await page.route('**/remotes.json', async (route) => {
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+    await route.continue();
+  });
   await page.goto('/');
   await expect(callButton(page)).toHaveAttribute('aria-disabled', 'false');
   const urls = requests.urls();

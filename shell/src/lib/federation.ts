@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId } from '@site/shared/remote';
 import { startRemotesConfigFetch } from './remotes-config';
-import { remoteModuleForPath } from './first-page';
+import { remoteModuleForPath, setFirstPage } from './first-page';
 
 let registered: Promise<void> | null = null;
 
@@ -34,5 +34,5 @@ export async function loadRemoteModule(id: RemoteModuleId) {
  */
 export function preloadFirstPage(pathname: string): void {
   const id = remoteModuleForPath(pathname);
-  if (id) loadRemoteModule(id).catch(() => undefined);
+  if (id) setFirstPage(loadRemoteModule(id));
 }

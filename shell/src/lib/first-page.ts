@@ -24,3 +24,22 @@ export function preloadFirstRemoteEntry(config: RemotesConfig, pathname: string)
   link.href = new URL(config[remote], window.location.href).href;
   document.head.appendChild(link);
 }
+
+let firstPage: Promise<void> = Promise.resolve();
+
+/** Records the first page's remote load (lib/federation.ts) for `firstPageSettled`. */
+export function setFirstPage(load: Promise<unknown>): void {
+  firstPage = load.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * Settles once the first page's remote has loaded or failed. Work the page does not need (the
+ * assistant) waits for it: the browser may be idle while remotes.json is on its way, and that work
+ * would otherwise take the network and the main thread ahead of the page's own content.
+ */
+export function firstPageSettled(): Promise<void> {
+  return firstPage;
+}

@@ -6,6 +6,7 @@ import { theme } from '@site/shared/ui/theme';
 import { useAssistant } from './assistant-store';
 import { closeAssistant, openAssistant, returnFocus } from './assistant-actions';
 import { containFocus } from './contain-focus';
+import { firstPageSettled } from '../../lib/first-page';
 
 const CallButton = styled.button`
   display: inline-flex;
@@ -47,7 +48,7 @@ const Backdrop = styled.div`
   backdrop-filter: blur(2px);
 `;
 
-/** Starts loading the assistant once the page is idle, so it never competes with the first paint. */
+/** Starts loading the assistant once the first page's remote is in and the browser is idle, so it never competes with the page. */
 function useStartWhenIdle(): void {
   useEffect(() => {
     let cancelled = false;
@@ -57,8 +58,11 @@ function useStartWhenIdle(): void {
     // Safari has no requestIdleCallback: a short delay after load serves the same purpose.
     const whenIdle = () =>
       typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: 3000 }) : setTimeout(start, 1500);
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    void firstPageSettled().then(() => {
+      if (cancelled) return;
+      if (document.readyState === 'complete') whenIdle();
+      else window.addEventListener('load', whenIdle, { once: true });
+    });
     return () => {
       cancelled = true;
       window.removeEventListener('load', whenIdle);
