@@ -35,11 +35,14 @@ export function setFirstPage(load: Promise<unknown>): void {
   );
 }
 
+/** The longest that work waiting for the first page waits: a remote that never answers must not keep it away. */
+export const FIRST_PAGE_WAIT_MS = 10_000;
+
 /**
  * Settles once the first page's remote has loaded or failed. Work the page does not need (the
  * assistant) waits for it: the browser may be idle while remotes.json is on its way, and that work
  * would otherwise take the network and the main thread ahead of the page's own content.
  */
 export function firstPageSettled(): Promise<void> {
-  return firstPage;
+  return Promise.race([firstPage, new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 }
