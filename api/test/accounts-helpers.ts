@@ -36,6 +36,6 @@ export async function login(app: FastifyInstance, username: string, password = P
 export const refresh = (app: FastifyInstance, refreshToken: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refresh_token: refreshToken }, headers });
 
-export function claimsOf(accessToken: string): { sub: string; role: string; sid?: string } {
+export function claimsOf(accessToken: string): { sub: string; role: string; sid: string } {
   return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8'));
 }

@@ -30,7 +30,8 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    signAccessToken(claims: AccessClaims): string;
+    /** Every token names its login session (`sid`): a token without one would be refused on use. */
+    signAccessToken(claims: AccessClaims & { sid: string }): string;
     /** preHandler: a valid access token is required (401 otherwise). */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preHandler: a valid access token of an account that is an admin now (401 / 403 otherwise). */
@@ -38,7 +39,8 @@ declare module 'fastify' {
     /** The caller's claims when a valid token of an open session is sent; undefined otherwise. */
     viewerClaims(request: FastifyRequest): Promise<AccessClaims | undefined>;
     /** After logout: the session of the token sent with this request is known to be ended. */
-    forgetSessionOf(request: FastifyRequest): Promise<void>;
+    /** Ends the login session of the access token presented, if any (logout). */
+    endSessionOf(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -125,17 +127,20 @@ export const authPlugin = fp(
       if (!claims) return undefined;
       return claims.role === 'admin' && !(await isAdminNow(claims)) ? { ...claims, role: 'user' as const } : claims;
     });
-    app.decorate('forgetSessionOf', async (request: FastifyRequest) => {
+    app.decorate('endSessionOf', async (request: FastifyRequest) => {
       if (!request.headers.authorization) return;
+      let sid: string | undefined;
       try {
-        const { sid } = await request.jwtVerify<AccessClaims>();
-        if (sid && (await app.refreshTokens.isSessionRevoked(sid))) {
-          openSessions.delete(sid);
-          endedSessions.add(sid);
-        }
+        ({ sid } = await request.jwtVerify<AccessClaims>());
       } catch {
-        // Nothing to forget for a token that is no longer valid.
+        // Nothing to end for a token that is no longer valid.
+        return;
       }
+      if (!sid) return;
+      // An api client that logs out with its bearer token alone ends its session too.
+      await app.refreshTokens.endSession(sid);
+      openSessions.delete(sid);
+      endedSessions.add(sid);
     });
     app.addHook('onClose', async () => {
       openSessions.clear();

@@ -25,6 +25,8 @@ export interface RefreshTokenService {
   rotate(token: string): Promise<RotationResult>;
   /** Ends the session the token belongs to (logout). */
   revokeFamilyOf(token: string): Promise<void>;
+  /** Ends one session by its id (the access token's `sid`). */
+  endSession(familyId: string): Promise<void>;
   /** Whether the session (refresh family) was ended: logout, reuse, password reset. */
   isSessionRevoked(familyId: string): Promise<boolean>;
   /** Ends every session of a user (password reset); `executor` lets a caller's transaction include it. */
@@ -62,6 +64,8 @@ export function createRefreshTokenService(db: Db): RefreshTokenService {
       const row = await repo.findByHash(db, hashSecretToken(token));
       if (row) await repo.revokeFamily(db, row.familyId);
     },
+
+    endSession: (familyId) => repo.revokeFamily(db, familyId),
 
     isSessionRevoked: (familyId) => repo.isFamilyRevoked(db, familyId),
 

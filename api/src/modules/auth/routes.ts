@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await app.refreshTokens.revokeFamilyOf(presented);
       // The access token presented with the logout ends now too, not at its expiry.
-      await app.forgetSessionOf(request);
+      await app.endSessionOf(request);
       clearRefreshCookie(request, reply);
       return reply.code(204).send(null);
     },
@@ -146,8 +146,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         () => ({ action: 'password_change', entity: 'user', entityId: user.id, label: user.username }),
       );
       // Every session ended with the change (a stolen one among them); this browser starts a new one.
-      setRefreshCookie(request, reply, await app.refreshTokens.issue(user.id));
-      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role }) };
+      const session = await app.refreshTokens.issue(user.id);
+      setRefreshCookie(request, reply, session);
+      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: session.familyId }) };
     },
   );
 };

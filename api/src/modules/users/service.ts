@@ -36,11 +36,12 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
     listAdmins: (): Promise<UserRow[]> => userRepository.listAdmins(db),
 
     /**
-     * Stores an already hashed password and ends every session of the user; `executor` lets the
-     * caller's transaction (which also holds the audit entry) include both.
+     * Stores an already hashed password, spends every reset link sent before and ends every session
+     * of the user; `executor` lets the caller's transaction (which also holds the audit entry) include all.
      */
     async setPassword(userId: string, passwordHash: string, executor: Db = db): Promise<void> {
       await userRepository.update(executor, userId, { passwordHash });
+      await userRepository.spendResetsOf(executor, userId);
       await refreshTokens.revokeAllForUser(userId, executor);
     },
 
@@ -83,12 +84,16 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
         return { created: false, user: existing };
       }
       await assertAvailable(account.username, account.email, existing.id);
-      const row = await userRepository.update(db, existing.id, {
-        email: account.email,
-        role: 'admin',
-        passwordHash: samePassword ? existing.passwordHash : await hashPassword(account.password),
+      const promoted = existing.role !== 'admin';
+      const passwordHash = samePassword ? existing.passwordHash : await hashPassword(account.password);
+      const row = await db.transaction(async (tx) => {
+        const updated = await userRepository.update(tx, existing.id, { email: account.email, role: 'admin', passwordHash });
+        // A link sent before the account became an admin, or to its old address, must not open it now.
+        await userRepository.spendResetsOf(tx, existing.id);
+        // A new password or role: sessions opened before it end (their tokens carry the old role).
+        if (!samePassword || promoted) await refreshTokens.revokeAllForUser(existing.id, tx);
+        return updated;
       });
-      if (!samePassword) await refreshTokens.revokeAllForUser(existing.id);
       return { created: false, user: row! };
     },
 
