@@ -58,7 +58,7 @@ describe.each(testDatabases())('access-token guards on $name', (target) => {
     const unsigned = `${header}.${payload}.`;
     const res = await app.inject({ method: 'GET', url: '/api/__probe/admin', headers: { authorization: `Bearer ${unsigned}` } });
     expect(res.statusCode).toBe(401);
-    const [h] = app.signAccessToken({ sub: 'x', role: 'user' }).split('.');
+    const [h] = app.signAccessToken({ sub: 'x', role: 'user', sid: 'x' }).split('.');
     const tampered = `${h}.${Buffer.from(JSON.stringify({ sub: 'x', role: 'admin', exp: 9999999999 })).toString('base64url')}.${'A'.repeat(43)}`;
     const res2 = await app.inject({ method: 'GET', url: '/api/__probe/admin', headers: { authorization: `Bearer ${tampered}` } });
     expect(res2.statusCode).toBe(401);
