@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MailMessage } from '../src/modules/mail/service';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
@@ -86,6 +87,34 @@ describe.each(testDatabases())('account safety on $name', (target) => {
     const res = await me(token);
     expect(res.statusCode).toBe(200);
     expect(res.json().username).toBe(username);
+  });
+
+  /** The notices mailed to `email` while `action` runs (sent after the answer, so awaited here). */
+  async function noticesTo(email: string, action: () => Promise<unknown>): Promise<MailMessage[]> {
+    const send = vi.spyOn(app.mail, 'send');
+    try {
+      await action();
+      await Promise.all(send.mock.results.map((result) => result.value));
+      return send.mock.calls.map(([message]) => message).filter((message) => message.to === email);
+    } finally {
+      send.mockRestore();
+    }
+  }
+
+  it('tells the owner of a password change, a reset and a promotion', async () => {
+    const { username } = await register(app);
+    const email = `${username}@example.com`;
+    const { accessToken } = await login(app, username);
+    const changed = await noticesTo(email, () => changePassword(accessToken));
+    expect(changed.map((mail) => mail.subject)).toEqual(['Your Tiny Titans AI password was changed']);
+    expect(changed[0]!.text).toContain('If it was not you');
+
+    const token = await resetLinkOf(username);
+    const reset = await noticesTo(email, () => useResetLink(token));
+    expect(reset.map((mail) => mail.subject)).toEqual(['Your Tiny Titans AI password was reset']);
+
+    const promoted = await noticesTo(email, () => app.users.upsertAdmin({ username, email, password: 'taken over by someone' }));
+    expect(promoted.map((mail) => mail.subject)).toEqual(['Your Tiny Titans AI account is now an admin']);
   });
 
   it('logout with only the bearer token ends that session and the token', async () => {

@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,14 +36,20 @@ describe('admin:create', () => {
     expect(run.code).toBe(0);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const users = createUsersService(database.db, createRefreshTokenService(database.db));
+      const users = createUsersService(database.db, createRefreshTokenService(database.db), () => {});
       // The trailing line break from `echo` is not part of the password.
       expect((await users.verifyCredentials('cli-admin', 'a piped password'))?.role).toBe('admin');
     } finally {
       await database.close();
     }
     // A fresh process: tsx, an embedded Postgres and its migrations start from nothing.
-  }, 120_000);
+
+    // A new password for the same admin: its owner is told before the command ends.
+    const again = await runCli(['--username', 'cli-admin', '--email', 'cli-admin@example.com', '--password-stdin'], 'another piped password\n', dataDir);
+    expect(again.output).toContain('Updated admin cli-admin.');
+    const mails = await Promise.all((await readdir(path.join(dataDir, 'outbox'))).map((file) => readFile(path.join(dataDir, 'outbox', file), 'utf8')));
+    expect(mails.filter((mail) => mail.includes('To: cli-admin@example.com') && mail.includes('password was changed'))).toHaveLength(1);
+  }, 180_000);
 
   it.each([['--password', 'visible-in-ps'], ['--password=visible-in-ps']])('refuses a password on the command line (%s)', async (...flag) => {
     const run = await runCli(['--username', 'cli-admin', '--email', 'cli-admin@example.com', ...flag], '', mkdtempSync(path.join(tmpdir(), 'admin-cli-')));

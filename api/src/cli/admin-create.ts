@@ -14,6 +14,9 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createRefreshTokenService } from '../modules/auth/refresh-tokens';
 import { createUsersService } from '../modules/users/service';
+import { accountChangedMail } from '../modules/users/notice-mail';
+import { createMailService } from '../modules/mail/service';
+import { emailOrigin } from '../lib/origin';
 
 async function ask(question: string, hidden = false): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -73,9 +76,17 @@ async function main(): Promise<void> {
   );
   try {
     await migrate(database);
-    const users = createUsersService(database.db, createRefreshTokenService(database.db));
+    // The owner hears of a new password or role before the command ends.
+    const mail = createMailService(config);
+    const notices: Promise<void>[] = [];
+    const users = createUsersService(database.db, createRefreshTokenService(database.db), (user, change) => {
+      notices.push(mail.send(accountChangedMail(user, change, emailOrigin(config))));
+    });
     const { created } = await users.upsertAdmin(parsed.data);
     console.log(`${created ? 'Created' : 'Updated'} admin ${parsed.data.username}.`);
+    for (const notice of await Promise.allSettled(notices)) {
+      if (notice.status === 'rejected') console.error(`The account's owner was not told by e-mail: ${(notice.reason as Error).message}`);
+    }
   } catch (error) {
     console.error((error as Error).message);
     process.exitCode = 1;

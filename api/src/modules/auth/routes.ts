@@ -146,6 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         () => ({ action: 'password_change', entity: 'user', entityId: user.id, label: user.username }),
       );
       // Every session ended with the change (a stolen one among them); this browser starts a new one.
+      app.users.notifyChange(user, 'password');
       const session = await app.refreshTokens.issue(user.id);
       setRefreshCookie(request, reply, session);
       return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: session.familyId }) };

@@ -6,6 +6,9 @@ import type { RefreshTokenService } from '../auth/refresh-tokens';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { userRepository, type UserRow } from './repository';
+import { accountChangedMail, type AccountChange } from './notice-mail';
+import type { MailService } from '../mail/service';
+import { emailOrigin } from '../../lib/origin';
 import { servicePlugin } from '../../lib/service-plugin';
 
 export type { UserRow } from './repository';
@@ -17,7 +20,10 @@ export interface NewAccount {
   password: string;
 }
 
-export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
+/** Tells an account's owner of a change (by e-mail); must not throw or wait. */
+export type AccountNotifier = (user: UserRow, change: AccountChange) => void;
+
+export function createUsersService(db: Db, refreshTokens: RefreshTokenService, notify: AccountNotifier) {
   const findByUsername = (username: string) => userRepository.findByUsername(db, username);
 
   async function assertAvailable(username: string, email: string, exceptId?: string): Promise<void> {
@@ -30,6 +36,9 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
 
   return {
     findByUsername,
+
+    /** Tells the owner of a change made outside this service (in a caller's transaction), once it is committed. */
+    notifyChange: notify,
 
     count: (): Promise<number> => userRepository.count(db),
 
@@ -70,18 +79,21 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
       return (await verifyPassword(user.passwordHash, password)) ? user : undefined;
     },
 
-    /** Creates the admin or brings an existing account with that username up to date. */
-    async upsertAdmin(account: NewAccount): Promise<{ created: boolean; user: UserRow }> {
+    /**
+     * Creates the admin or brings an existing account with that username up to date; `changes` are
+     * what its owner must be told of.
+     */
+    async upsertAdmin(account: NewAccount): Promise<{ created: boolean; user: UserRow; changes: AccountChange[] }> {
       const existing = await findByUsername(account.username);
       if (!existing) {
         await assertAvailable(account.username, account.email);
         const passwordHash = await hashPassword(account.password);
         const user = await userRepository.insert(db, { username: account.username, email: account.email, passwordHash, role: 'admin' });
-        return { created: true, user };
+        return { created: true, user, changes: [] };
       }
       const samePassword = await verifyPassword(existing.passwordHash, account.password);
       if (samePassword && existing.role === 'admin' && existing.email === account.email) {
-        return { created: false, user: existing };
+        return { created: false, user: existing, changes: [] };
       }
       await assertAvailable(account.username, account.email, existing.id);
       const promoted = existing.role !== 'admin';
@@ -94,7 +106,9 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
         if (!samePassword || promoted) await refreshTokens.revokeAllForUser(existing.id, tx);
         return updated;
       });
-      return { created: false, user: row! };
+      const changes: AccountChange[] = [...(promoted ? (['admin'] as const) : []), ...(samePassword ? [] : (['password'] as const))];
+      for (const change of changes) notify(row!, change);
+      return { created: false, user: row!, changes };
     },
 
     /** A single-use reset token (only its hash is stored), or undefined when there is no such user. */
@@ -108,30 +122,41 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService) {
 
     /**
      * Sets the password, spends every unused reset link of the user and ends every session, all in
-     * one transaction: a reset either happens completely or not at all. False when the token is
-     * unknown, used or expired.
+     * one transaction: a reset either happens completely or not at all. The account, or undefined
+     * when the token is unknown, used or expired.
      */
-    async resetPassword(token: string, password: string): Promise<boolean> {
+    async resetPassword(token: string, password: string): Promise<UserRow | undefined> {
       const tokenHash = hashSecretToken(token);
       // A cheap look first, so a bad token costs no password hashing and no transaction.
-      if (!(await userRepository.hasUsableReset(db, tokenHash))) return false;
+      if (!(await userRepository.hasUsableReset(db, tokenHash))) return undefined;
       // Hashed outside the transaction: it takes a while and needs no lock.
       const passwordHash = await hashPassword(password);
-      return db.transaction(async (tx) => {
+      const user = await db.transaction(async (tx) => {
         const userId = await userRepository.claimReset(tx, tokenHash);
-        if (!userId) return false;
+        if (!userId) return undefined;
         // Every other link the user was sent dies with this reset (an older mail may sit in a
         // mailbox someone else can read).
         await userRepository.spendResetsOf(tx, userId);
-        await userRepository.update(tx, userId, { passwordHash });
+        const user = await userRepository.update(tx, userId, { passwordHash });
         await refreshTokens.revokeAllForUser(userId, tx);
-        return true;
+        return user;
       });
+      if (user) notify(user, 'reset');
+      return user;
     },
   };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/** Sends the account notices by mail, after the answer; a failure is logged, never thrown. */
+export function accountMailer(mail: Pick<MailService, 'send'>, origin: string, log: { error(object: object, message: string): void }): AccountNotifier {
+  return (user, change) => {
+    mail
+      .send(accountChangedMail(user, change, origin))
+      .catch((err: Error) => log.error({ err: { type: err.name, message: err.message }, change }, 'account notice mail failed'));
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,7 +168,7 @@ declare module 'fastify' {
 export const accountsPlugin = servicePlugin(
   'users',
   async (app) => {
-    const users = createUsersService(app.database.db, app.refreshTokens);
+    const users = createUsersService(app.database.db, app.refreshTokens, accountMailer(app.mail, emailOrigin(app.config), app.log));
     const { ADMIN_USERNAME: username, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = app.config;
     if (username && email && password) {
       // Instances starting together would each find the admin missing and insert it.
@@ -154,5 +179,5 @@ export const accountsPlugin = servicePlugin(
     }
     return users;
   },
-  { name: 'accounts', dependencies: ['database', 'refresh-tokens'] },
+  { name: 'accounts', dependencies: ['database', 'refresh-tokens', 'mail'] },
 );
