@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { registerTestAdmin, testConfig } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent } from './content-helpers';
-import { composeHtml } from '../src/modules/ssr/service';
+import { composeHtml } from '../src/modules/ssr/html';
 import { fakeWebRoot, SHELL_HTML } from './ssr-helpers';
 
 describe.each(testDatabases())('server-rendered pages on $name', (target) => {
