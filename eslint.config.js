@@ -61,16 +61,6 @@ const boundaries = [
       ],
     },
   },
-  {
-    // The server render hosts the front ends' containers: it provides their React, router and styles.
-    files: ['api/src/modules/ssr/**/*.ts', 'api/test/ssr*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^@site/shared/(?!contracts/|site-config$|remotes$)', message: 'The api uses only shared contracts, the site config and the remote table.' }] },
-      ],
-    },
-  },
 ];
 
 export default tseslint.config(

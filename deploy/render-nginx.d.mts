@@ -1,10 +1,15 @@
 export declare const TEMPLATE: string;
+export declare const DEFAULT_CACHE_DIR: string;
+export declare const DEFAULT_CACHE_KEY: string;
+export declare function clientMaxBodySize(): string;
 export declare function renderNginxSite(options: {
   apis: string[];
   webRoot: string;
   listen: string;
   serverName?: string;
   upstream?: string;
+  cacheDir?: string;
+  cacheKey?: string;
   extraHttp?: string;
   extraServer?: string;
   extraStatic?: string;

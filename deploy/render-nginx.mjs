@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Renders deploy/nginx/site.conf.template into an nginx site configuration.
 //   node deploy/render-nginx.mjs --api 10.0.0.11:3000 --api 10.0.0.12:3000 \
-//     --web-root /srv/site --listen 80 --server-name example.com > /etc/nginx/sites-available/site
+//     --web-root /srv/site --listen 80 --server-name example.com \
+//     --cache-dir /var/cache/nginx/site > /etc/nginx/sites-available/site
 // The test cluster (e2e/support/cluster.ts) renders the same template with extra lines.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { REMOTE_DIRS } from '../shared/src/remotes.js';
+import { MAX_UPLOAD_BYTES } from '../api/src/modules/media/upload-limit.js';
 
 export const TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx', 'site.conf.template');
 
@@ -16,9 +19,18 @@ const indent = (text, spaces) =>
     .map((line) => (line ? ' '.repeat(spaces) + line : line))
     .join('\n');
 
+/** Where the micro-cache keeps its files unless told (the directory must be nginx's to write). */
+export const DEFAULT_CACHE_DIR = '/var/cache/nginx/site';
+/** The micro-cache's key: the origin (answers hold absolute URLs built from it) and the URL. */
+export const DEFAULT_CACHE_KEY = '$scheme$host$request_uri';
+
+/** The api's upload limit in whole megabytes, plus one for the multipart envelope. */
+export const clientMaxBodySize = () => `${Math.ceil(MAX_UPLOAD_BYTES / (1024 * 1024)) + 1}m`;
+
 /**
  * @param {{ apis: string[]; webRoot: string; listen: string; serverName?: string; upstream?: string;
- *   extraHttp?: string; extraServer?: string; extraStatic?: string; failTimeout?: string }} options
+ *   cacheDir?: string; cacheKey?: string; extraHttp?: string; extraServer?: string; extraStatic?: string;
+ *   failTimeout?: string }} options
  * @returns {string}
  */
 export function renderNginxSite(options) {
@@ -30,6 +42,10 @@ export function renderNginxSite(options) {
     LISTEN: options.listen,
     SERVER_NAME: options.serverName ?? '_',
     UPSTREAM: options.upstream ?? 'site_api',
+    CACHE_DIR: path.resolve(options.cacheDir ?? DEFAULT_CACHE_DIR),
+    CACHE_KEY: options.cacheKey ?? DEFAULT_CACHE_KEY,
+    CLIENT_MAX_BODY_SIZE: clientMaxBodySize(),
+    REMOTE_DIRS: REMOTE_DIRS.join('|'),
     EXTRA_HTTP: options.extraHttp ?? '',
     EXTRA_SERVER: indent(options.extraServer ?? '', 4),
     EXTRA_STATIC: indent(options.extraStatic ?? '', 8),
@@ -47,11 +63,20 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       'web-root': { type: 'string' },
       listen: { type: 'string', default: '80' },
       'server-name': { type: 'string', default: '_' },
+      'cache-dir': { type: 'string', default: DEFAULT_CACHE_DIR },
     },
   });
   if (!values['web-root']) {
-    console.error('Usage: render-nginx.mjs --api host:port [--api host:port ...] --web-root DIR [--listen 80] [--server-name NAME]');
+    console.error('Usage: render-nginx.mjs --api host:port [--api host:port ...] --web-root DIR [--listen 80] [--server-name NAME] [--cache-dir DIR]');
     process.exit(1);
   }
-  process.stdout.write(renderNginxSite({ apis: values.api, webRoot: values['web-root'], listen: values.listen, serverName: values['server-name'] }));
+  process.stdout.write(
+    renderNginxSite({
+      apis: values.api,
+      webRoot: values['web-root'],
+      listen: values.listen,
+      serverName: values['server-name'],
+      cacheDir: values['cache-dir'],
+    }),
+  );
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { registerModules, type ApiModule } from './lib/modules';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
@@ -34,13 +34,13 @@ import { blogRoutes } from './modules/blogs/routes';
 import { eventRoutes } from './modules/events/routes';
 import { packageRoutes } from './modules/packages/routes';
 import { mediaApiRoutes, mediaGatewayRoutes } from './modules/media/routes';
-import { openMediaStore } from './modules/media/plugin';
+import { mediaStorePlugin } from './modules/media/plugin';
 import { sitemapPlugin } from './modules/sitemap/service';
+import { contentSitemapSources } from './modules/sitemap/content-sources';
 import { publicCachePlugin } from './modules/public-cache/service';
 import { pageHeadPlugin } from './modules/page-head/service';
+import { deploymentPlugin } from './modules/ssr/deployment';
 import { ssrPlugin } from './modules/ssr/service';
-import { rawRequestView } from './lib/raw-request';
-import { addContentSitemapSources } from './modules/sitemap/content-sources';
 import { contactRoutes } from './modules/contacts/routes';
 import { newsletterRoutes } from './modules/newsletters/routes';
 import { assistantRoutes, assistantWidgetRoute } from './modules/assistant/routes';
@@ -97,20 +97,14 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     return503OnClosing: false,
     // Request ids are unguessable and unique across instances and restarts (they appear in 5xx answers).
     genReqId: () => randomUUID(),
-    // Node's server as Fastify makes it, with kept answers (public reads, rendered pages) served in
-    // front of Fastify (decision 027).
-    serverFactory: (handler) => {
-      // How often Node checks the request and headers timeouts (30 s by default).
-      const server = createServer({ connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) }, (request, response) => {
-        if (!serveKept(request, response)) handler(request, response);
-      });
-      server.requestTimeout = config.REQUEST_TIMEOUT_MS;
-      server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
-      server.setTimeout(config.IDLE_TIMEOUT_MS);
-      return server;
-    },
+    // Node's server timeouts (decision 013): a request's headers and body, an idle keep-alive
+    // connection, a connection on which nothing moves; and how often Node checks the first two
+    // (every 30 s by default).
+    http: { connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) },
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.IDLE_TIMEOUT_MS,
   });
-  let serveKept: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
 
   if (!config.PUBLIC_URL) {
     app.log.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${config.PORT}. Set PUBLIC_URL to the site's public address.`);
@@ -139,64 +133,33 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(apiDocsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
-  await app.register(mailPlugin);
-  await app.register(refreshTokensPlugin);
-  await app.register(accountsPlugin);
-  await app.register(contactsPlugin);
-  await app.register(newslettersPlugin);
-  await app.register(blogsPlugin);
-  await app.register(eventsPlugin);
-  await app.register(packagesPlugin);
-  await app.register(auditPlugin);
-  await app.register(paymentsPlugin);
-  await app.register(calendarPlugin);
-  await app.register(ordersPlugin);
 
-  const forLog = rawRequestView(config.TRUST_PROXY);
-  const logsRequests = ['trace', 'debug', 'info'].includes(app.log.level);
-  /** The request log line of an answer sent before Fastify (Fastify writes the others). */
-  const logServed = (request: IncomingMessage, statusCode: number, startedAt: number) => {
-    if (!logsRequests) return;
-    app.log.info({ reqId: randomUUID(), req: forLog(request), res: { statusCode }, responseTime: performance.now() - startedAt }, REQUEST_COMPLETED);
-  };
-  await app.register(publicCachePlugin, { logServed });
-  serveKept = (request, response) => app.publicCache.serveKept(request, response);
-  const mediaStore = await openMediaStore(app, config);
-  await app.register(sitemapPlugin);
-  addContentSitemapSources(app);
-  await app.register(assistantWidgetRoute);
+  // Every module, registered the same way (lib/modules.ts): services in this order, then routes.
+  const modules: ApiModule[] = [
+    { name: 'public-cache', services: [publicCachePlugin] },
+    { name: 'mail', services: [mailPlugin] },
+    { name: 'health', routes: [healthRoutes] },
+    { name: 'auth', services: [refreshTokensPlugin], routes: [authRoutes] },
+    { name: 'users', services: [accountsPlugin], routes: [usersRoutes] },
+    { name: 'contacts', services: [contactsPlugin], routes: [contactRoutes] },
+    { name: 'newsletters', services: [newslettersPlugin], routes: [newsletterRoutes] },
+    { name: 'media', services: [mediaStorePlugin], routes: [mediaApiRoutes], siteRoutes: [mediaGatewayRoutes] },
+    { name: 'blogs', services: [blogsPlugin], routes: [blogRoutes] },
+    { name: 'events', services: [eventsPlugin], routes: [eventRoutes] },
+    { name: 'packages', services: [packagesPlugin], routes: [packageRoutes] },
+    { name: 'audit', services: [auditPlugin], routes: [auditRoutes] },
+    { name: 'payments', services: [paymentsPlugin], routes: [paymentRoutes] },
+    { name: 'calendar', services: [calendarPlugin], routes: [calendarRoutes] },
+    { name: 'orders', services: [ordersPlugin], routes: [orderRoutes, manageBookingRoutes] },
+    { name: 'sitemap', services: [sitemapPlugin, contentSitemapSources] },
+    { name: 'assistant', routes: [assistantRoutes], siteRoutes: [assistantWidgetRoute] },
+    { name: 'admin', routes: [adminRoutes] },
+    { name: 'page-head', services: [deploymentPlugin, pageHeadPlugin] },
+    // Pages rendered on the server only where the api serves the front ends.
+    { name: 'ssr', services: serveWeb ? [ssrPlugin] : [] },
+  ];
+  await registerModules(app, modules);
 
-  await app.register(
-    async (api) => {
-      // Each module registers its routes here, under /api.
-      await api.register(healthRoutes);
-      await api.register(usersRoutes);
-      await api.register(authRoutes);
-      await api.register(blogRoutes, { store: mediaStore });
-      await api.register(eventRoutes);
-      await api.register(packageRoutes);
-      await api.register(mediaApiRoutes, { config, store: mediaStore });
-      await api.register(contactRoutes);
-      await api.register(newsletterRoutes);
-      await api.register(assistantRoutes);
-      await api.register(auditRoutes);
-      await api.register(orderRoutes);
-      await api.register(manageBookingRoutes);
-      await api.register(paymentRoutes);
-      await api.register(calendarRoutes);
-      await api.register(adminRoutes, { store: mediaStore });
-    },
-    { prefix: '/api' },
-  );
-
-  // Site-root routes, before the static site whose not-found handler would serve the SPA.
-  await app.register(mediaGatewayRoutes, { store: mediaStore });
-
-  await app.register(pageHeadPlugin);
-  if (serveWeb) {
-    await app.register(ssrPlugin, { config, store: mediaStore, logServed });
-    serveKept = (request, response) => app.publicCache.serveKept(request, response) || app.ssr.serveKept(request, response);
-  }
   if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
   else app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 

@@ -33,9 +33,18 @@ async function publish(app: FastifyInstance): Promise<{ id: string; slug: string
   return res.json();
 }
 
-const visitor = (n: number) => ({ remoteAddress: `10.9.0.${n}`, headers: { 'user-agent': 'Reader/1.0' } });
+/** A reader's beacon from address 10.9.0.n, as the post's page sends it. */
+const beacon = (app: FastifyInstance, id: string, n: number, userAgent = 'Reader/1.0') =>
+  app.inject({ method: 'POST', url: `/api/blogs/${id}/views`, remoteAddress: `10.9.0.${n}`, headers: { 'user-agent': userAgent } });
 
-describe.each(testDatabases())('blog views counted in memory on $name', (target) => {
+/** The post's count as the admin list shows it (stored plus not yet written). */
+async function shown(app: FastifyInstance, id: string): Promise<number | undefined> {
+  const admin = await app.inject({ method: 'GET', url: '/api/admin/blogs?page=1&page_size=100', headers: adminHeaders(app) });
+  expect(admin.statusCode).toBe(200);
+  return (admin.json().items as { id: string; views_count: number }[]).find((item) => item.id === id)?.views_count;
+}
+
+describe.each(testDatabases())('blog views counted from the page\'s beacon on $name', (target) => {
   let app: FastifyInstance;
   let database: Database;
   let webRoot: string;
@@ -53,45 +62,64 @@ describe.each(testDatabases())('blog views counted in memory on $name', (target)
     await rm(webRoot, { recursive: true, force: true });
   });
 
-  const read = async (slug: string, n: number) =>
-    (await app.inject({ method: 'GET', url: `/api/blogs/search?field=slug&value=${slug}`, ...visitor(n) })).json()[0].views_count as number;
-
-  it('writes nothing on a visit; a flush adds each new visitor once', async () => {
+  it('counts each address once a day, whatever its user agent; reads and rendered pages count nothing', async () => {
     const post = await publish(app);
-    expect(await read(post.slug, 1)).toBe(1);
-    expect(await read(post.slug, 1)).toBe(1);
-    expect(await read(post.slug, 2)).toBe(2);
-    // Server-rendered visits count too: the first renders the page, the others are served it kept.
-    for (const n of [1, 3, 4, 4]) {
-      const page = await app.inject({ method: 'GET', url: `/blog/${post.slug}`, ...visitor(n) });
-      expect(page.statusCode).toBe(200);
+    // The page and the read the browser makes of it count nothing: only the beacon does.
+    for (const n of [1, 2]) {
+      const page = await app.inject({ method: 'GET', url: `/blog/${post.slug}`, remoteAddress: `10.9.0.${n}` });
       expect(page.body).toContain(`Rendered /blog/${post.slug}`);
+      await app.inject({ method: 'GET', url: `/api/blogs/search?field=slug&value=${post.slug}`, remoteAddress: `10.9.0.${n}` });
     }
-    expect(app.ssr.cached).toBeGreaterThan(0);
-    // Once the day's key is loaded, a visit is counted without awaiting anything.
-    expect(app.blogs.countView(post.id, { ip: '10.9.0.4', userAgent: 'Reader/1.0' })).toBeUndefined();
+    expect(await shown(app, post.id)).toBe(0);
+
+    expect((await beacon(app, post.id, 1)).statusCode).toBe(204);
+    expect(await shown(app, post.id)).toBe(1);
+    // The same address again the same day, or with another user agent: not counted again.
+    expect((await beacon(app, post.id, 1)).statusCode).toBe(204);
+    for (const userAgent of ['Other/2.0', 'Rotated/3.0', '']) await beacon(app, post.id, 1, userAgent);
+    expect(await shown(app, post.id)).toBe(1);
+    // Another address is another reader.
+    await beacon(app, post.id, 2);
+    expect(await shown(app, post.id)).toBe(2);
     expect(await stored(database, post.id)).toEqual({ views: 0, rows: 0 });
-    // Answers include the views not yet written.
-    expect(await read(post.slug, 1)).toBe(4);
-    const admin = await app.inject({ method: 'GET', url: '/api/admin/blogs?page=1&page_size=100', headers: adminHeaders(app) });
-    expect(admin.statusCode).toBe(200);
-    expect((admin.json().items as { id: string; views_count: number }[]).find((item) => item.id === post.id)?.views_count).toBe(4);
 
     await app.blogs.flushViews();
-    expect(await stored(database, post.id)).toEqual({ views: 4, rows: 4 });
-    expect(await read(post.slug, 1)).toBe(4);
-    // Known visitors stay counted once; a new one waits for the next flush.
-    expect(await read(post.slug, 3)).toBe(4);
-    expect(await read(post.slug, 5)).toBe(5);
+    expect(await stored(database, post.id)).toEqual({ views: 2, rows: 2 });
+    // Known readers stay counted once; a new one waits for the next flush.
+    await beacon(app, post.id, 2);
+    await beacon(app, post.id, 3);
+    expect(await shown(app, post.id)).toBe(3);
     await app.blogs.flushViews();
-    expect(await stored(database, post.id)).toEqual({ views: 5, rows: 5 });
+    expect(await stored(database, post.id)).toEqual({ views: 3, rows: 3 });
     await app.blogs.flushViews();
-    expect(await stored(database, post.id)).toEqual({ views: 5, rows: 5 });
+    expect(await stored(database, post.id)).toEqual({ views: 3, rows: 3 });
+  });
+
+  it('refuses an id that is not one, and counts nothing for a post that is not published', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/blogs/not-an-id/views' })).statusCode).toBe(400);
+    const draft = await app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers: adminHeaders(app),
+      payload: { title: 'Draft', slug: uniqueSlug('draft'), content: '<p>Not yet</p>', status: 'draft' },
+    });
+    const { id } = draft.json() as { id: string };
+    expect((await beacon(app, id, 4)).statusCode).toBe(204);
+    await app.blogs.flushViews();
+    expect(await stored(database, id)).toEqual({ views: 0, rows: 0 });
+  });
+
+  it('limits how many beacons an address sends', async () => {
+    const post = await publish(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await beacon(app, post.id, 99)).statusCode);
+    expect(statuses.slice(0, 60).every((status) => status === 204)).toBe(true);
+    expect(statuses[60]).toBe(429);
   });
 
   it('does not count a post archived before the flush', async () => {
     const post = await publish(app);
-    expect(await read(post.slug, 1)).toBe(1);
+    await beacon(app, post.id, 1);
     await app.inject({ method: 'PUT', url: '/api/blogs/archive', headers: adminHeaders(app), payload: { ids: [post.id] } });
     await app.blogs.flushViews();
     expect(await stored(database, post.id)).toEqual({ views: 0, rows: 0 });
@@ -101,15 +129,14 @@ describe.each(testDatabases())('blog views counted in memory on $name', (target)
     const post = await publish(app);
     const other = await buildApp({ config: testConfig(NO_TIMED_FLUSH), database, logger: false, serveWeb: false });
     await other.ready();
-    const res = await other.inject({ method: 'GET', url: `/api/blogs/search?field=slug&value=${post.slug}`, ...visitor(7) });
-    expect(res.json()[0].views_count).toBe(1);
+    expect((await beacon(other, post.id, 7)).statusCode).toBe(204);
     expect(await stored(database, post.id)).toEqual({ views: 0, rows: 0 });
     await other.close();
     expect(await stored(database, post.id)).toEqual({ views: 1, rows: 1 });
   });
 });
 
-// Two instances on one PostgreSQL database: each adds its own views, a visitor of both counts once.
+// Two instances on one PostgreSQL database: each adds its own views, a reader of both counts once.
 const postgres = testDatabases().filter((target) => target.name === 'postgres');
 for (const target of postgres) describe('blog views across two instances on PostgreSQL', () => {
   let one: FastifyInstance;
@@ -140,8 +167,7 @@ for (const target of postgres) describe('blog views across two instances on Post
 
   it('adds each instance\'s views to the stored count', async () => {
     const post = await publish(one);
-    const readOn = async (app: FastifyInstance, n: number) =>
-      app.inject({ method: 'GET', url: `/api/blogs/search?field=slug&value=${post.slug}`, ...visitor(n) });
+    const readOn = (app: FastifyInstance, n: number) => beacon(app, post.id, n);
     for (const n of [1, 2, 3]) await readOn(one, n);
     for (const n of [3, 4]) await readOn(two, n);
     await Promise.all([one.blogs.flushViews(), two.blogs.flushViews()]);

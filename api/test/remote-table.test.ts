@@ -1,9 +1,11 @@
-// The remote table (shared/src/remotes.js) against the files that cannot import it: the remotes'
-// sources and the nginx template (the shell's own test checks its remotes.json).
-import { existsSync, readFileSync } from 'node:fs';
+// The remote table (shared/src/remotes.js) against what is made from it: the remotes' sources and
+// the nginx configuration (the shell's own test checks its remotes.json).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REMOTE_DIRS, REMOTE_NAMES, exposesOf, remoteDir } from '@site/shared/remotes';
+import { renderNginxSite } from '../../deploy/render-nginx.mjs';
+import { MAX_UPLOAD_BYTES } from '../src/modules/media/service';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -17,9 +19,12 @@ describe('the remote table', () => {
     }
   });
 
-  it('is what nginx serves under /remotes/', () => {
-    const template = readFileSync(path.join(root, 'deploy/nginx/site.conf.template'), 'utf8');
-    const served = /location ~ \^\/remotes\/\(([^)]+)\)/.exec(template)?.[1]?.split('|');
+  it('is what nginx serves under /remotes/, and nginx takes uploads as large as the api does', () => {
+    const site = renderNginxSite({ apis: ['127.0.0.1:3000'], webRoot: root, listen: '80' });
+    const served = /location ~ \^\/remotes\/\(([^)]+)\)/.exec(site)?.[1]?.split('|');
     expect(served?.sort()).toEqual([...REMOTE_DIRS].sort());
+    const [, megabytes] = /client_max_body_size (\d+)m;/.exec(site) ?? [];
+    expect(Number(megabytes) * 1024 * 1024).toBeGreaterThan(MAX_UPLOAD_BYTES);
+    expect(Number(megabytes) * 1024 * 1024).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 2 * 1024 * 1024);
   });
 });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { buildApp } from '../src/app';
 import { registerTestAdmin, testConfig } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent } from './content-helpers';
-import { composeHtml } from '../src/modules/ssr/service';
+import { composeHtml } from '../src/modules/ssr/html';
 import { fakeWebRoot, SHELL_HTML } from './ssr-helpers';
 
 describe.each(testDatabases())('server-rendered pages on $name', (target) => {
@@ -111,6 +112,20 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(loader!).digest('base64')}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
+  it('renders with the shell redeployed in place, seen by the one deployment watch that page heads read too', async () => {
+    const changes: string[] = [];
+    app.deployment.onChange((deployment) => changes.push(deployment.key));
+    const redeployed = SHELL_HTML.replace('</head>', '<meta name="build" content="two"></head>');
+    await writeFile(path.join(webRoot, 'shell', 'dist', 'index.html'), redeployed);
+    // Within half a second (the watch's period), without a restart.
+    await expect.poll(async () => (await app.inject({ url: '/privacy' })).body, { timeout: 2_000, interval: 50 }).toContain('<meta name="build" content="two">');
+    // /contact fails to render here: it is served with its head only, from the same watch's HTML.
+    const headOnly = (await app.inject({ url: '/contact' })).body;
+    expect(headOnly).toContain('<div id="root"></div>');
+    expect(headOnly).toContain('<meta name="build" content="two">');
+    expect(changes).toHaveLength(1);
   });
 
   it('escapes the data it writes into the page', () => {

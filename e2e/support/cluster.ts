@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { renderNginxSite } from '../../deploy/render-nginx.mjs';
+import { DEFAULT_CACHE_KEY, renderNginxSite } from '../../deploy/render-nginx.mjs';
 import { freePort, repoRoot, startServer, type RunningServer } from './server';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -54,18 +54,21 @@ export interface RunningNginx {
 }
 
 /**
- * nginx from the deploy template on a free loopback port, with its own prefix (temp files, logs,
- * pid), in the foreground as the current user. `pinned`: the test header X-Cluster-Instance: <n>
- * sends a request to instance n only, and X-Served-By names the instance(s) that answered.
+ * nginx from the deploy template on a free loopback port, with its own prefix (temp files, the
+ * micro-cache, logs, pid), in the foreground as the current user. `pinned`: the test header
+ * X-Cluster-Instance: <n> sends a request to instance n only (and keys the micro-cache apart), and
+ * X-Served-By names the instance(s) that answered (none for an answer from the micro-cache).
  */
 export async function startNginx(apis: string[], { pinned = false, port }: { pinned?: boolean; port?: number } = {}): Promise<RunningNginx> {
   if (!existsSync(NGINX)) throw new Error(`No nginx at ${NGINX}: install Debian's package (apt-get install -y nginx).`);
   const listenPort = port ?? (await freePort());
   const prefix = await mkdtemp(path.join(tmpdir(), 'site-nginx-'));
-  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(path.join(prefix, dir));
+  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'micro-cache']) await mkdir(path.join(prefix, dir));
   const pinning = pinned
     ? {
         upstream: '$site_upstream',
+        // A pinned request's answer is that instance's: it must not be served for the other.
+        cacheKey: `${DEFAULT_CACHE_KEY}$http_x_cluster_instance`,
         extraHttp: [
           ...apis.map((api, i) => `upstream site_api_${i} {\n    server ${api};\n    keepalive 8;\n    keepalive_timeout 500ms;\n}`),
           `map $http_x_cluster_instance $site_upstream {\n${apis.map((_api, i) => `    "${i}" site_api_${i};`).join('\n')}\n    default site_api;\n}`,
@@ -73,7 +76,7 @@ export async function startNginx(apis: string[], { pinned = false, port }: { pin
         extraServer: 'add_header X-Served-By $upstream_addr always;',
       }
     : {};
-  const site = renderNginxSite({ apis, webRoot: repoRoot, listen: `127.0.0.1:${listenPort}`, ...pinning });
+  const site = renderNginxSite({ apis, webRoot: repoRoot, listen: `127.0.0.1:${listenPort}`, cacheDir: path.join(prefix, 'micro-cache'), ...pinning });
   await writeFile(path.join(prefix, 'site.conf'), site);
   const isRoot = process.getuid?.() === 0;
   await writeFile(

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_DIRS as REMOTES } from '@site/shared/remotes';
 import { sendNotFound } from '../lib/not-found';
 import { PAGE_ROUTES } from '../modules/ssr/pages';
-import { pageEncoding } from '../modules/ssr/service';
+import { sendPage } from '../modules/ssr/html';
 
 // Names that must always be revalidated: entry points whose URL never changes between deploys.
 const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|remotes\.json)$/;
@@ -73,15 +73,10 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         !url.startsWith('/remotes/') &&
         !path.extname(url);
       if (!isPage || !hasShell) return sendNotFound(request, reply);
-      reply.header('Cache-Control', 'no-cache');
       // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
-      const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request.url, request) : null;
-      if (rendered) {
-        reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-        const encoding = pageEncoding(request.headers['accept-encoding']);
-        if (!encoding) return reply.send(rendered.bytes);
-        return reply.header('Content-Encoding', encoding).send(rendered.encode(encoding));
-      }
+      const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request) : null;
+      if (rendered) return sendPage(request, reply, rendered);
+      reply.header('Cache-Control', 'no-cache');
       // Content pages get their own title, description and OpenGraph tags (page-head module).
       const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
       if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);
@@ -90,9 +85,9 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
     if (hasShell) {
       // The shell's routes, matched before the static files' wildcard: a page visit costs no file
       // lookup (and its pre-compressed variants) before it reaches the page handler.
-      // A kept page's answer is kept as sent, for the lane before Fastify (ssr module).
-      const onSend = app.hasDecorator('ssr') ? app.ssr.keepSent : undefined;
-      for (const route of PAGE_ROUTES) app.get(route, { schema: { hide: true }, ...(onSend ? { onSend } : {}) }, servePage);
+      // A kept rendered page is answered from its onRequest hook (ssr module).
+      const onRequest = app.hasDecorator('ssr') ? app.ssr.answerKept : undefined;
+      for (const route of PAGE_ROUTES) app.get(route, { schema: { hide: true }, ...(onRequest ? { onRequest } : {}) }, servePage);
       // Unknown api paths answer at once too, without looking for a file of that name.
       app.get('/api/*', { schema: { hide: true } }, async (request, reply) => sendNotFound(request, reply));
     }

@@ -21,7 +21,6 @@ import { ApiErrorBody } from '@site/shared/contracts/common';
 import { sendCsv, type CsvColumn } from '../../lib/csv';
 import { noStore } from '../../lib/no-store';
 import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
-import type { MediaStore } from '../media/store';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -45,8 +44,8 @@ const SUBSCRIBER_COLUMNS: CsvColumn<SubscriberItem>[] = [
 ];
 
 /** The admin area's reads: dashboard counts, paged lists filtered in SQL, CSV exports. */
-export const adminRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
-  const mediaType = mediaTypeResolver(store);
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mediaType = mediaTypeResolver(app.mediaStore);
   // Every route here is admin-only and never cached.
   const onRequest = [noStore, app.requireAdmin];
 

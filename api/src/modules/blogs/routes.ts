@@ -13,7 +13,6 @@ import {
   BlogUpdateBody,
 } from '@site/shared/contracts/blogs';
 import type { Db } from '../../db/database';
-import type { MediaStore } from '../media/store';
 import { isAdminViewer } from '../../lib/viewer';
 import { publicOrigin } from '../../lib/origin';
 import { setOriginDocumentCaching } from '../sitemap/origin-cache';
@@ -22,12 +21,14 @@ import { renderBlogFeed } from './rss';
 import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
 const errors = CONTENT_ERROR_RESPONSES;
+/** A reader opens a few posts a minute; the beacon is a public write all the same. */
+export const VIEW_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
 const tags = ['blogs'];
 const admin = [{ bearer: [] }];
 
-export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
+export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const mediaType = mediaTypeResolver(store);
+  const mediaType = mediaTypeResolver(app.mediaStore);
   const one = async (blog: Promise<BlogRecord>) => withMediaType(await blog, mediaType);
   const many = async (blogs: Promise<BlogRecord[]>) => withMediaTypes(await blogs, mediaType);
   // Every write forgets the cached public answers made of blogs (listings, feed, sitemap).
@@ -49,24 +50,27 @@ export const blogRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (a
     {
       schema: {
         tags,
-        summary: 'Search blog posts by status or slug (the public sees published posts; a slug read counts a view)',
+        summary: 'Search blog posts by status or slug (the public sees published posts)',
         querystring: BlogSearchQuery,
         response: { 200: BlogList, 400: ApiErrorBody },
       },
-      // A public read by slug counts a view, so it always reaches the database.
-      ...app.publicCache.route({
-        tags: ['blogs'],
-        variesForAdmins: true,
-        skip: (request) => (request.query as { field?: string }).field === 'slug',
-      }),
+      ...app.publicCache.route({ tags: ['blogs'], variesForAdmins: true }),
     },
-    async (request) =>
-      many(
-        app.blogs.search(request.query.field, request.query.value, await isAdminViewer(request), {
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? ''),
-        }),
-      ),
+    async (request) => many(app.blogs.search(request.query.field, request.query.value, await isAdminViewer(request))),
+  );
+
+  // The post's page sends this once per page view (a beacon), so a page served from a cache still
+  // counts; each visitor (address) counts once a day.
+  app.post(
+    '/blogs/:id/views',
+    {
+      config: { rateLimit: VIEW_RATE_LIMIT },
+      schema: { tags, summary: 'Count a view of a published post (once per visitor and day)', params: BlogIdParams, response: { 204: z.null(), 400: ApiErrorBody, 429: ApiErrorBody } },
+    },
+    async (request, reply) => {
+      await app.blogs.countView(request.params.id, { ip: request.ip });
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -51,15 +51,12 @@ export function toBlog(row: BlogRow): BlogRecord {
     const withViews = (row: BlogRow): BlogRecord => toBlog({ ...row, viewsCount: row.viewsCount + views.unwrittenOf(row.id) });
 
     /**
-     * Counts a public visit of a published post (in memory; see ViewCounter). Synchronous once the
-     * day's key is loaded, so a kept page's visit awaits nothing; a promise only while it loads.
+     * Counts a view of a post once per visitor and day (in memory; see ViewCounter). Ids of posts
+     * that are not published are dropped when the views are written.
      */
-    function countView(blogId: string, visitor: Visitor): Promise<void> | undefined {
+    async function countView(blogId: string, visitor: Visitor): Promise<void> {
       const day = utcDay();
-      const id = visitors.idOf(day, visitor);
-      if (typeof id !== 'string') return id.then((loaded) => void views.record(blogId, day, loaded));
-      views.record(blogId, day, id);
-      return undefined;
+      views.record(blogId, day, await visitors.idOf(day, visitor));
     }
 
     return {
@@ -118,13 +115,8 @@ export function toBlog(row: BlogRow): BlogRecord {
       return toBlog(row!);
     },
 
-    /** GET /blogs/search. A public detail read (by slug) counts as a view; an admin's read does not. */
-    async search(
-      field: z.infer<typeof BlogSearchField>,
-      value: string,
-      admin: boolean,
-      visitor: Visitor = { ip: '', userAgent: '' },
-    ): Promise<BlogRecord[]> {
+    /** GET /blogs/search: the public sees published posts, an admin every post. */
+    async search(field: z.infer<typeof BlogSearchField>, value: string, admin: boolean): Promise<BlogRecord[]> {
       if (field === 'status') {
         const status = BlogStatus.safeParse(value);
         if (!status.success) throw new HttpError(400, 'validation_error', 'status must be draft, published or archived.');
@@ -132,13 +124,10 @@ export function toBlog(row: BlogRow): BlogRecord {
         return (await blogRepository.listByStatus(db, status.data, !admin)).map(withViews);
       }
       const row = await blogRepository.findBySlug(db, value, !admin);
-      if (!row) return [];
-      // Editors checking their posts are not readers: the count stays what the public made it.
-      if (!admin) await countView(row.id, visitor);
-      return [withViews(row)];
+      return row ? [withViews(row)] : [];
     },
 
-    /** A visit of a post already read (a server-rendered page kept in memory): counted without a read. */
+    /** A reader's view of a post, sent by the post's page (POST /blogs/:id/views). */
     countView,
 
     /** Writes the views counted so far (every BLOG_VIEWS_FLUSH_MS, on shutdown, and when tests ask). */

@@ -15,8 +15,6 @@ const BATCH = 1000;
 const MAX_SEEN = 100_000;
 /** Visitors whose id is remembered for the day; past it ids are computed again. */
 const MAX_IDS = 10_000;
-/** A longer address and user agent is hashed on every visit rather than kept in memory. */
-const MAX_REMEMBERED_LENGTH = 512;
 const DAY_MS = 86_400_000;
 
 let utcToday = { day: '', from: 0, to: 0 };
@@ -32,16 +30,18 @@ export function utcDay(): string {
   return utcToday.day;
 }
 
-/** Who reads: only ever stored as a daily HMAC (see VisitorIds). */
+/**
+ * Who reads: the client's address (as Fastify's `request.ip` works it out), only ever stored as a
+ * daily HMAC (see VisitorIds). Not the user agent: anyone may change it at will, and each change
+ * would count again.
+ */
 export interface Visitor {
   ip: string;
-  userAgent: string;
 }
 
 /**
- * Visitors as an HMAC of address and user agent under the day's key, so that no clear-text
- * identity is stored. A visitor's id is computed once a day: the HMAC cost a third of the
- * throughput of a kept blog page (decision 034).
+ * Visitors as an HMAC of their address under the day's key, so that no clear-text identity is
+ * stored. A visitor's id is computed once a day, not on every visit.
  */
 export class VisitorIds {
   private key: { day: string; secret: string } | undefined;
@@ -53,16 +53,14 @@ export class VisitorIds {
 
   /** The visitor's id under the day's key: at once when the key is loaded, else once it is. */
   idOf(day: string, visitor: Visitor): string | Promise<string> {
-    const raw = `${visitor.ip}\n${visitor.userAgent}`;
+    const raw = visitor.ip;
     const { key } = this;
     if (key?.day !== day) return this.load(day).then((secret) => hmac(secret, raw));
     const known = this.ids.get(raw);
     if (known !== undefined) return known;
     const id = hmac(key.secret, raw);
-    if (raw.length <= MAX_REMEMBERED_LENGTH) {
-      if (this.ids.size >= MAX_IDS) this.ids.clear();
-      this.ids.set(raw, id);
-    }
+    if (this.ids.size >= MAX_IDS) this.ids.clear();
+    this.ids.set(raw, id);
     return id;
   }
 
@@ -93,7 +91,8 @@ export class VisitorIds {
 const hmac = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('base64url');
 
 /**
- * Blog views counted in memory and written in batches, so that reading a post writes nothing.
+ * Blog views counted in memory and written in batches, so that a view (the page's beacon) writes
+ * nothing at once.
  * Each flush records the day's (post, visitor) pairs in `blog_views` and adds to `views_count` only
  * the pairs that were new there (`views_count + n`): instances sharing a database each add their
  * own, and a visitor seen by two instances on one day counts once.

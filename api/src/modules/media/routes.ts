@@ -4,16 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { MediaConfig, UploadResult } from '@site/shared/contracts/content-fields';
-import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
 import { parseCid } from './cid';
 import { MAX_UPLOAD_BYTES, parseRange, uploadMedia } from './service';
-import type { MediaStore } from './store';
-
-interface MediaOptions {
-  config: Config;
-  store: MediaStore;
-}
 
 /**
  * The "image" part of a multipart upload. A body the multipart parser cannot read (no or wrong
@@ -32,7 +25,8 @@ async function readImagePart(request: FastifyRequest) {
 }
 
 /** Under /api: the upload call and where the front end reads media from. */
-export const mediaApiRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { config, store }) => {
+export const mediaApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, mediaStore: store } = app;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, parts: 5, fields: 4 } });
 
   app.get(
@@ -80,7 +74,8 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** At the site root: the embedded gateway, GET /ipfs/<cid>, with range support for video. */
-export const mediaGatewayRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
+export const mediaGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = app.mediaStore;
   app.get(
     '/ipfs/:cid',
     {

@@ -6,7 +6,7 @@ import { API_DIR } from '../../paths';
 import { HttpError } from '../../plugins/errors';
 import type { MediaStore, StoredMedia } from './store';
 
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES } from './upload-limit';
 
 /** What may be uploaded, decided from the bytes: raster images and browser-playable video. */
 const ALLOWED = new Set([

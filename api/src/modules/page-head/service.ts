@@ -1,9 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../lib/origin';
 import { escapeMarkup } from '../../lib/escape';
+import { TaggedCache, type CacheTag } from '../../lib/tagged-cache';
+import { matchPage } from '../ssr/pages';
 import { fullTitle, pageMetaOf, site } from '@site/shared/site-config';
 const DESCRIPTION_LENGTH = 160;
 
@@ -23,7 +23,6 @@ declare module 'fastify' {
     pageHead: PageHeadService;
   }
 }
-
 
 /** Plain text of stored (sanitized) HTML, cut at a word for a description. */
 export function plainText(html: string, max = DESCRIPTION_LENGTH): string {
@@ -65,76 +64,63 @@ export function withPageHead(template: string, head: PageHead, url: string): str
     .replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
+/** What a page's head is made of, for the cache to forget it when that changes. */
+const TAGS_OF: Record<string, CacheTag[]> = {
+  'mfe_community/BlogPage': ['blogs'],
+  'mfe_community/EventPage': ['events'],
+  'mfe_commerce/PackagePage': ['packages'],
+};
+
 /**
  * The head of public pages (fixed pages from shared/page-meta, as the browser sets them; blog
  * posts, events, packages from their content) written into the server HTML, so link previews and
  * crawlers that run no JavaScript see the page's own title, description and OpenGraph tags.
- * Answers are cached per path and forgotten with the public read cache (any content write).
+ * Heads are kept per path and forgotten with the public read cache (a write of what they show).
  */
 export const pageHeadPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    const indexPath = path.join(config.WEB_ROOT, 'shell', 'dist', 'index.html');
-    let template: { html: string; mtimeMs: number } | null = null;
-    const heads = new Map<string, PageHead | null>();
-    let generation = 0;
-    app.publicCache.onInvalidate(() => {
-      heads.clear();
-      generation += 1;
-    });
+    const heads = new TaggedCache<PageHead | null>(2000);
+    app.publicCache.onInvalidate((tags) => heads.invalidate(tags));
 
-    const loadTemplate = async (): Promise<string | null> => {
-      try {
-        // A redeployed shell is picked up without a restart.
-        const { mtimeMs } = await stat(indexPath);
-        if (!template || template.mtimeMs !== mtimeMs) template = { html: await readFile(indexPath, 'utf8'), mtimeMs };
-        return template.html;
-      } catch {
-        return null;
-      }
-    };
-
-    const headOf = async (pathname: string): Promise<PageHead | null> => {
-      const fixed = pageMetaOf(pathname);
-      if (fixed) return { title: fixed.title, description: fixed.description, type: 'website' };
-      const match = /^\/(blog|event|packages)\/([^/]+)$/.exec(pathname);
-      if (!match) return null;
-      const [, kind, rawSlug] = match;
-      let slug: string;
-      try {
-        slug = decodeURIComponent(rawSlug!);
-      } catch {
-        return null;
-      }
-      if (kind === 'blog') {
+    const headOf = async (module: string | undefined, slug: string | undefined): Promise<PageHead | null> => {
+      if (slug === undefined) return null;
+      if (module === 'mfe_community/BlogPage') {
         const blog = await app.blogs.findPublic(slug);
         return blog ? { title: blog.title, description: plainText(blog.content), type: 'article' } : null;
       }
-      if (kind === 'event') {
+      if (module === 'mfe_community/EventPage') {
         const [event] = await app.events.search('slug', slug, false);
         return event ? { title: event.title, description: plainText(event.description), type: 'website' } : null;
       }
-      const [pkg] = await app.packages.search('slug', slug, false);
-      return pkg ? { title: pkg.name, description: plainText(pkg.description ?? pkg.name), type: 'website' } : null;
+      if (module === 'mfe_commerce/PackagePage') {
+        const [pkg] = await app.packages.search('slug', slug, false);
+        return pkg ? { title: pkg.name, description: plainText(pkg.description ?? pkg.name), type: 'website' } : null;
+      }
+      return null;
     };
 
     app.decorate('pageHead', {
       async html(pathname, request) {
         let head = heads.get(pathname);
         if (head === undefined) {
-          const started = generation;
-          head = await headOf(pathname);
-          // Looked up while content changed: use it once, do not keep it.
-          if (started === generation) {
-            if (heads.size >= 2000) heads.clear();
-            heads.set(pathname, head);
-          }
+          const fixed = pageMetaOf(pathname);
+          const page = fixed ? null : matchPage(pathname);
+          const tags = (page && TAGS_OF[page.module]) ?? [];
+          const since = heads.version(tags);
+          head = fixed ? { title: fixed.title, description: fixed.description, type: 'website' } : await headOf(page?.module, page?.params.slug);
+          // Looked up while content changed: used once, not kept.
+          heads.set(pathname, head, tags, since);
         }
         if (!head) return null;
-        const html = await loadTemplate();
-        return html ? withPageHead(html, head, `${publicOrigin(config, request)}${pathname}`) : null;
+        // The shell's HTML as deployed now (a redeployed shell is picked up without a restart).
+        const template = await app.deployment.current().then(
+          (deployment) => deployment.template,
+          () => null,
+        );
+        return template ? withPageHead(template, head, `${publicOrigin(config, request)}${pathname}`) : null;
       },
     } satisfies PageHeadService);
   },
-  { name: 'page-head', dependencies: ['database', 'public-cache', 'blogs', 'events', 'packages'] },
+  { name: 'page-head', dependencies: ['database', 'public-cache', 'deployment', 'blogs', 'events', 'packages'] },
 );

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { PublicCacheStore, requestKey, type PublicCacheTag, type WireAnswer } from './store';
+import { TaggedCache, type CacheTag } from '../../lib/tagged-cache';
 
-export type { PublicCacheTag } from './store';
+export type PublicCacheTag = CacheTag;
 
 /** The NOTIFY channel on which instances tell each other what to forget. */
 export const INVALIDATE_CHANNEL = 'public_cache_invalidate';
@@ -13,11 +12,12 @@ export const INVALIDATE_CHANNEL = 'public_cache_invalidate';
 /** Browsers and shared caches may keep a public answer briefly; the ETag makes revalidation cheap. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
 
+/** Most distinct public URLs the site has are a few hundred; this bounds odd query strings. */
+const MAX_ENTRIES = 2000;
+
 export interface PublicCacheRouteOptions {
   /** What the answer is made of: a write to any of these forgets it. */
   tags: PublicCacheTag[];
-  /** Requests the cache must leave alone, e.g. a read that is itself counted. */
-  skip?: (request: FastifyRequest) => boolean;
   /** The route shows admins more (drafts): shared caches must key its answers by Authorization. */
   variesForAdmins?: boolean;
 }
@@ -29,7 +29,7 @@ export interface PublicCache {
    * Hooks for a public GET route: its 200 answers to requests without credentials are kept
    * serialized and served with an ETag (304 when it matches). Any request with an Authorization
    * header is answered fresh and marked private (an admin may see drafts). A kept answer is sent
-   * before the request is validated: only a URL that was answered 200 before is ever kept.
+   * from `onRequest`, before the request is validated: only a URL answered 200 before is kept.
    */
   route(options: PublicCacheRouteOptions): { onRequest: onRequestHookHandler; onSend: OnSend };
   /**
@@ -39,57 +39,39 @@ export interface PublicCache {
   invalidate(...tags: PublicCacheTag[]): Promise<void>;
   /** Runs after each invalidation, local or from another instance (e.g. the server-rendered HTML cache). */
   onInvalidate(listener: (tags: PublicCacheTag[]) => void): void;
-  /**
-   * Answers a request from the kept answers, as it arrives from Node and before Fastify sees it;
-   * false when it has to go through Fastify (not a plain GET, credentials, nothing kept, shutting down).
-   */
-  serveKept(request: IncomingMessage, response: ServerResponse): boolean;
   readonly size: number;
-}
-
-export interface PublicCacheOptions {
-  /** Writes the request log line of an answer served by `serveKept` (Fastify writes the others). */
-  logServed?: (request: IncomingMessage, statusCode: number, startedAt: number) => void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     publicCache: PublicCache;
   }
-  interface FastifyContextConfig {
-    publicCacheTags?: PublicCacheTag[];
-  }
 }
 
-const etagOf = (payload: string) => `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
-
-/** Set by Node itself, per answer or per connection, or never replayed to someone else. */
-const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'set-cookie']);
-/** What a 304 leaves out: it has no body (RFC 9110, 15.4.5). */
-const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
-
-/** The answer as Fastify is about to send it, in the form a lane before Fastify replays. */
-export function wireAnswer(reply: FastifyReply, payload: string | Buffer): WireAnswer {
-  const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-  const ok: string[] = [];
-  const notModified: string[] = [];
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value === undefined || NOT_KEPT.has(name)) continue;
-    const text = Array.isArray(value) ? value.join(', ') : String(value);
-    ok.push(name, text);
-    if (!BODY_HEADERS.has(name)) notModified.push(name, text);
-  }
-  ok.push('content-length', String(body.length));
-  return { ok, notModified, body };
+interface KeptAnswer {
+  payload: string;
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+  vary: string;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export const etagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
+
+/** Whether `If-None-Match` names this ETag (or any). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const value = tag.trim();
     return value === '*' || value === etag || value === `W/${etag}`;
   });
 }
+
+/**
+ * The key of a public answer: the origin as Fastify sees it (RSS and the sitemap hold absolute URLs
+ * built from it; forwarded headers count only from a trusted proxy) and the URL.
+ */
+export const requestKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
 
 const STATE = Symbol('publicCacheState');
 interface RequestState {
@@ -104,8 +86,8 @@ type WithState = FastifyRequest & { [STATE]?: RequestState | undefined };
  * Modules that write call `app.publicCache.invalidate(tag)`.
  */
 export const publicCachePlugin = fp(
-  async (app: FastifyInstance, { logServed }: PublicCacheOptions) => {
-    const store = new PublicCacheStore();
+  async (app: FastifyInstance) => {
+    const store = new TaggedCache<KeptAnswer>(MAX_ENTRIES);
     const instanceId = randomUUID();
     const listeners: ((tags: PublicCacheTag[]) => void)[] = [];
     const forget = (tags: PublicCacheTag[]) => {
@@ -132,15 +114,14 @@ export const publicCachePlugin = fp(
     }
 
     const cache: PublicCache = {
-      route: ({ tags, skip, variesForAdmins = false }) => ({
+      route: ({ tags, variesForAdmins = false }) => ({
         onRequest: (request, reply, done) => {
-          if (skip?.(request)) return done();
           if (request.headers.authorization) {
             reply.header('Cache-Control', 'private, no-store');
             if (variesForAdmins) reply.header('Vary', 'Authorization');
             return done();
           }
-          const key = requestKey(request.raw);
+          const key = requestKey(request);
           const entry = store.get(key);
           if (!entry) {
             (request as WithState)[STATE] = { key, version: store.version(tags), tags };
@@ -148,7 +129,7 @@ export const publicCachePlugin = fp(
           }
           reply.header('ETag', entry.etag).header('Cache-Control', entry.cacheControl);
           if (entry.vary) reply.header('Vary', entry.vary);
-          if (matches(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
+          if (etagMatches(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
           else reply.type(entry.contentType).send(entry.payload);
         },
         onSend: async (request, reply, payload) => {
@@ -161,18 +142,9 @@ export const publicCachePlugin = fp(
           reply.header('ETag', etag).header('Cache-Control', cacheControl);
           if (vary) reply.header('Vary', vary);
           // An answer computed while a write landed may be stale: serve it, do not keep it.
-          if (store.version(state.tags) === state.version) {
-            store.set(state.key, {
-              payload,
-              etag,
-              cacheControl,
-              vary,
-              contentType: String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8'),
-              tags: state.tags,
-              wire: wireAnswer(reply, payload),
-            });
-          }
-          if (matches(request.headers['if-none-match'], etag)) {
+          const contentType = String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8');
+          store.set(state.key, { payload, etag, cacheControl, vary, contentType }, state.tags, state.version);
+          if (etagMatches(request.headers['if-none-match'], etag)) {
             reply.code(304);
             return '';
           }
@@ -193,26 +165,6 @@ export const publicCachePlugin = fp(
 
       onInvalidate(listener) {
         listeners.push(listener);
-      },
-
-      // Fastify's routing, hooks, request object and logger cost twice what Node's own sending of
-      // a kept answer does (decision 027). Only what the route's own hook would answer from the
-      // store is answered here, with the headers Fastify sent the first time; the rest goes on.
-      serveKept(request, response) {
-        const { headers } = request;
-        if (request.method !== 'GET' || headers.authorization !== undefined) return false;
-        // A GET with a body, or the shutdown (connections.ts closes each connection after its answer).
-        if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined || !app.server.listening) return false;
-        const entry = store.get(requestKey(request));
-        if (!entry) return false;
-        const startedAt = performance.now();
-        if (matches(headers['if-none-match'], entry.etag)) {
-          response.writeHead(304, entry.wire.notModified).end();
-        } else {
-          response.writeHead(200, entry.wire.ok).end(entry.wire.body);
-        }
-        logServed?.(request, response.statusCode, startedAt);
-        return true;
       },
 
       get size() {

@@ -104,5 +104,5 @@ export const sitemapPlugin = fp(
       },
     );
   },
-  { name: 'sitemap' },
+  { name: 'sitemap', dependencies: ['public-cache'] },
 );

@@ -6,9 +6,6 @@ import { createInstance, registerGlobalPlugins, type ModuleFederation } from '@m
 
 const require = createRequire(import.meta.url);
 
-/** Remotes named by /remotes.json whose server containers the api may render. */
-export const RENDERED_REMOTES = ['mfe_marketing', 'mfe_community', 'mfe_commerce'] as const;
-
 /**
  * Entries on this origin are files of the local build (WEB_ROOT): `/remotes/<dir>/…` is
  * `<dir>/dist/…`, anything else the shell's dist. Other URLs (a remote on a CDN) are fetched.

@@ -1,19 +1,5 @@
-import { REMOTES } from '@site/shared/remotes';
-import type { PublicCacheTag } from '../public-cache/service';
-
-/** A public page the api renders, and the api reads it is made from. */
-export interface RenderedRoute {
-  /** The remote module the route renders (loaded before the render's time budget starts). */
-  module: string;
-  /** The reads the page's components make (their `preloadKey`s), each under /api. */
-  reads: string[];
-  /** A blog post: its read is made per visit (it counts a view), the rest may be cached. */
-  blogSlug?: string;
-  /** Reads that depend on an answer (an event's packages need its id). */
-  then?: (answers: Record<string, unknown>) => string[];
-  /** What a write must change for the rendered HTML to be forgotten. */
-  tags: PublicCacheTag[];
-}
+import { REMOTES, REMOTE_NAMES, exposesOf, hasServerContainer, type RemoteName } from '@site/shared/remotes';
+import type { CacheTag } from '../../lib/tagged-cache';
 
 /**
  * Every page of the shell's router: the remotes' routes from the remote table, and the shell's own
@@ -27,66 +13,119 @@ export const PAGE_ROUTES: readonly string[] = [
   '/login',
 ];
 
-const key = (path: string, query: Record<string, string> = {}) => {
-  const search = new URLSearchParams(query).toString();
-  return search ? `${path}?${search}` : path;
-};
+/** A route of the remote table that a path matches. */
+export interface PageMatch {
+  /** The exposed module, as the federation names it: `mfe_community/BlogPage`. */
+  module: string;
+  /** Path parameters (`:slug`), decoded. */
+  params: Record<string, string>;
+  /** Whether the api renders it (everything not behind a session). */
+  rendered: boolean;
+}
 
-const slugOf = (raw: string): string | null => {
+interface RouteEntry {
+  module: string;
+  access?: string;
+}
+
+const routeTable = REMOTE_NAMES.flatMap((name) =>
+  Object.entries(REMOTES[name].routes as Record<string, RouteEntry>).map(([path, route]) => {
+    const names: string[] = [];
+    const source = path
+      .split('/')
+      .map((part) => {
+        if (part === '*') return '.*';
+        if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(part.slice(1));
+        return '([^/]+)';
+      })
+      .join('/');
+    return { pattern: new RegExp(`^${source}$`), names, module: `${name}/${route.module}`, rendered: !route.access };
+  }),
+);
+
+const decoded = (raw: string): string | null => {
   try {
-    const slug = decodeURIComponent(raw);
-    return slug.length > 0 && slug.length <= 200 ? slug : null;
+    const value = decodeURIComponent(raw);
+    return value.length > 0 && value.length <= 200 ? value : null;
   } catch {
     return null;
   }
 };
 
-/**
- * The public routes rendered on the server (the shell's routes.tsx; /admin, /login and /orders stay
- * in the browser). Keys must match the remotes' own (`blogBySlugKey`, `publishedEventsKey`, …).
- */
-export function renderedRoute(pathname: string): RenderedRoute | null {
-  if (pathname === '/') return { module: 'mfe_marketing/HomePage', reads: [], tags: [] };
-  if (pathname === '/contact') return { module: 'mfe_marketing/ContactPage', reads: [], tags: [] };
-  if (['/refund', '/privacy', '/terms'].includes(pathname)) return { module: 'mfe_marketing/PolicyPage', reads: [], tags: [] };
-  if (/^\/services\/[^/]+$/.test(pathname)) return { module: 'mfe_marketing/ServicePage', reads: [], tags: [] };
-  if (pathname === '/community') {
-    return {
-      module: 'mfe_community/CommunityPage',
-      reads: [key('/events', { status: 'published' }), key('/blogs/search', { field: 'status', value: 'published' })],
-      tags: ['events', 'blogs'],
-    };
+/** The remote-table route a path belongs to, or null (a file, an unknown page, a bad parameter). */
+export function matchPage(pathname: string): PageMatch | null {
+  for (const { pattern, names, module, rendered } of routeTable) {
+    const found = pattern.exec(pathname);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    for (const [i, name] of names.entries()) {
+      const value = decoded(found[i + 1]!);
+      if (value === null) return null;
+      params[name] = value;
+    }
+    return { module, params, rendered };
   }
-  const match = /^\/(blog|event|packages)\/([^/]+)$/.exec(pathname);
-  const slug = match ? slugOf(match[2]!) : null;
-  if (!match || !slug) return null;
-  if (match[1] === 'blog') {
-    return { module: 'mfe_community/BlogPage', reads: [key('/blogs/search', { field: 'slug', value: slug })], blogSlug: slug, tags: ['blogs'] };
-  }
-  if (match[1] === 'packages') {
-    return { module: 'mfe_commerce/PackagePage', reads: [key('/packages/public/search', { field: 'slug', value: slug })], tags: ['packages', 'events'] };
-  }
-  const eventKey = key('/events/search', { field: 'slug', value: slug });
-  return {
-    module: 'mfe_community/EventPage',
-    reads: [eventKey],
-    then: (answers) => {
-      const [event] = (answers[eventKey] as { id?: string }[] | undefined) ?? [];
-      return event?.id ? [key('/packages/public/search', { field: 'event_id', value: event.id })] : [];
-    },
-    tags: ['events', 'packages'],
-  };
+  return null;
 }
 
-/** Every module a rendered page may need, loaded when the api starts so first visits are not cold. */
-export const RENDERED_MODULES = [
-  'mfe_marketing/HomePage',
-  'mfe_marketing/ServicePage',
-  'mfe_marketing/PolicyPage',
-  'mfe_marketing/ContactPage',
-  'mfe_community/CommunityPage',
-  'mfe_community/BlogPage',
-  'mfe_community/EventPage',
-  'mfe_commerce/PackagePage',
-  'mfe_commerce/EventPackages',
-] as const;
+/** A public page the api renders, and the api reads it is made from. */
+export interface RenderedRoute {
+  /** The remote module the route renders (loaded before the render's time budget starts). */
+  module: string;
+  /** The reads the page's components make (their `preloadKey`s), each under /api. */
+  reads: string[];
+  /** Reads that depend on an answer (an event's packages need its id). */
+  then?: (answers: Record<string, unknown>) => string[];
+  /** What a write must change for the rendered HTML to be forgotten. */
+  tags: CacheTag[];
+}
+
+const key = (path: string, query: Record<string, string> = {}) => {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+};
+
+type PageData = Omit<RenderedRoute, 'module'>;
+
+/**
+ * The api reads of the pages that make any, by module. Keys must match the remotes' own
+ * (`blogBySlugKey`, `publishedEventsKey`, …); a rendered module not named here reads nothing.
+ */
+const PAGE_DATA: Record<string, (params: Record<string, string>) => PageData> = {
+  'mfe_community/CommunityPage': () => ({
+    reads: [key('/events', { status: 'published' }), key('/blogs/search', { field: 'status', value: 'published' })],
+    tags: ['events', 'blogs'],
+  }),
+  'mfe_community/BlogPage': ({ slug = '' }) => ({ reads: [key('/blogs/search', { field: 'slug', value: slug })], tags: ['blogs'] }),
+  'mfe_commerce/PackagePage': ({ slug = '' }) => ({
+    reads: [key('/packages/public/search', { field: 'slug', value: slug })],
+    tags: ['packages', 'events'],
+  }),
+  'mfe_community/EventPage': ({ slug = '' }) => {
+    const eventKey = key('/events/search', { field: 'slug', value: slug });
+    return {
+      reads: [eventKey],
+      then: (answers) => {
+        const [event] = (answers[eventKey] as { id?: string }[] | undefined) ?? [];
+        return event?.id ? [key('/packages/public/search', { field: 'event_id', value: event.id })] : [];
+      },
+      tags: ['events', 'packages'],
+    };
+  },
+};
+
+/** The public page at this path as the api renders it, or null (left to the browser, or not a page). */
+export function renderedRoute(pathname: string): RenderedRoute | null {
+  const page = matchPage(pathname);
+  if (!page?.rendered) return null;
+  return { module: page.module, ...(PAGE_DATA[page.module]?.(page.params) ?? { reads: [], tags: [] }) };
+}
+
+/** The remotes whose server containers the api renders with. */
+export const RENDERED_REMOTES: readonly RemoteName[] = REMOTE_NAMES.filter(hasServerContainer);
+
+/** Every module a rendered page may need, loaded when a deployment is registered so first visits are not cold. */
+export const RENDERED_MODULES: readonly string[] = RENDERED_REMOTES.flatMap((name) =>
+  Object.keys(exposesOf(name, 'server')).map((exposed) => `${name}/${exposed.slice(2)}`),
+);

@@ -1,7 +1,3 @@
-import type * as ReactModule from 'react';
-import type { ComponentType } from 'react';
-import type * as ReactDomStatic from 'react-dom/static.edge';
-import type * as StyledComponents from 'styled-components';
 
 /**
  * React's server renderer and styled-components, loaded at the first render rather than when the api
@@ -13,14 +9,38 @@ import type * as StyledComponents from 'styled-components';
  * good, which made every later api answer 10-25 % dearer (decision 026). Our renders need no request
  * storage: a page is rendered once and kept.
  */
-let libraries: Promise<[typeof ReactModule, typeof ReactDomStatic, typeof StyledComponents]> | undefined;
-const renderLibraries = () => (libraries ??= Promise.all([import('react'), import('react-dom/static.edge'), import('styled-components')]));
-
 export type PreloadedData = Record<string, unknown>;
+
+/**
+ * The little of React, React DOM and styled-components the render uses, typed here: the api does not
+ * compile against browser code (eslint's import rules); the containers bring their components.
+ */
+type Element = object;
+interface RenderLibraries {
+  createElement(type: unknown, props: object): Element;
+  prerender(
+    element: Element,
+    options: { signal: AbortSignal; onError: (error: unknown) => void },
+  ): Promise<{ prelude: ReadableStream<Uint8Array> }>;
+  ServerStyleSheet: new () => { collectStyles(element: Element): Element; getStyleTags(): string; seal(): void };
+}
+
+const load = async (): Promise<RenderLibraries> => {
+  const [react, dom, styled] = await Promise.all([import('react'), import('react-dom/static.edge'), import('styled-components')]);
+  // React's own types say more (a ReactNode for the element); the render needs only this much.
+  return {
+    createElement: react.createElement as RenderLibraries['createElement'],
+    prerender: dom.prerender as RenderLibraries['prerender'],
+    ServerStyleSheet: styled.ServerStyleSheet,
+  };
+};
+let libraries: Promise<RenderLibraries> | undefined;
+const renderLibraries = () => (libraries ??= load());
 
 /** What the shell's server container exposes as `shell/ServerApp`. */
 export interface ShellServerModule {
-  ServerApp: ComponentType<{ location: string; preloaded: PreloadedData }>;
+  /** A React component of `{ location, preloaded }`. */
+  ServerApp: unknown;
   setRemoteLoader(load: (id: string) => Promise<unknown>): void;
 }
 
@@ -44,7 +64,7 @@ export class RenderTimeout extends Error {
  * out rejects, and the caller serves the page for the browser to render instead.
  */
 export async function renderPage(shell: ShellServerModule, location: string, preloaded: PreloadedData, timeoutMs: number): Promise<RenderedPage> {
-  const [{ createElement }, { prerender }, { ServerStyleSheet }] = await renderLibraries();
+  const { createElement, prerender, ServerStyleSheet } = await renderLibraries();
   const sheet = new ServerStyleSheet();
   const controller = new AbortController();
   const errors: unknown[] = [];

@@ -10,7 +10,7 @@ import { LocalTime } from '../../components/local-time';
 import { preview } from '../../lib/preview';
 import { safeHtml } from '../../lib/safe-html';
 import { BlogMedia } from './blog-media';
-import { blogBySlugKey, fetchBlogBySlug } from './blogs-api';
+import { blogBySlugKey, fetchBlogBySlug, sendViewBeacon } from './blogs-api';
 
 type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; blog: Blog };
 
@@ -26,7 +26,7 @@ const Content = styled.div`
 `;
 
 export function BlogArticle({ slug }: { slug: string }) {
-  // A server-rendered page comes with its answer: no second read (which would count a second view).
+  // A server-rendered page comes with its answer: no second read.
   const preloaded = usePreloaded<Blog[]>(blogBySlugKey(slug));
   const [state, setState] = useState<State>(() =>
     !preloaded ? { phase: 'loading' } : preloaded[0] ? { phase: 'ready', blog: preloaded[0] } : { phase: 'missing' },
@@ -43,6 +43,11 @@ export function BlogArticle({ slug }: { slug: string }) {
   }, [slug, hasPreloaded]);
 
   const blog = state.phase === 'ready' ? state.blog : null;
+  // One view per page view of the post, however the page reached the browser.
+  const blogId = blog?.id;
+  useEffect(() => {
+    if (blogId) sendViewBeacon(blogId);
+  }, [blogId]);
   usePageMeta({
     title: blog?.title ?? (state.phase === 'missing' ? 'Blog not found' : 'Blog'),
     description: blog ? blog.summary || preview(blog.content) : 'An article from the Tiny Titans AI blog.',

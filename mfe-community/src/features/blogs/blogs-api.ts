@@ -1,4 +1,4 @@
-import { apiRequest } from '@site/shared/api-client';
+import { API_BASE, apiRequest } from '@site/shared/api-client';
 import type { Blog } from '@site/shared/contracts/blogs';
 import { preloadKey } from '@site/shared/preloaded';
 
@@ -15,3 +15,13 @@ export async function fetchBlogBySlug(slug: string, signal?: AbortSignal): Promi
 }
 
 export const RSS_PATH = '/api/blogs/rss.xml';
+
+/**
+ * Counts this page view of a post (once per reader and day, on the server). A beacon: it outlives
+ * the page, and the page itself may have come from a cache that never reached the api.
+ */
+export function sendViewBeacon(blogId: string): void {
+  const url = `${API_BASE}/blogs/${encodeURIComponent(blogId)}/views`;
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url)) return;
+  void fetch(url, { method: 'POST', keepalive: true }).catch(() => undefined);
+}

@@ -1,0 +1,106 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { localFile, localOriginOf, serverEntryOf } from './federation';
+import { RENDERED_REMOTES } from './pages';
+
+/** How often a deployment (index.html, remotes.json and the server containers' files) is looked at again. */
+export const CHECK_EVERY_MS = 500;
+
+/** The front ends as deployed: what pages are made of. */
+export interface Deployment {
+  /** Changes whenever anything below does (a file replaced in place included). */
+  key: string;
+  /** The shell's index.html. */
+  template: string;
+  /**
+   * The server container of the shell and of each rendered remote, by federation name, each URL
+   * carrying its file's time when local; or why there are none (no remotes.json, say).
+   */
+  containers: Record<string, string> | Error;
+}
+
+export interface DeploymentWatch {
+  /** The deployment, looked at again when `due`; rejects when the shell is not built. */
+  current(): Promise<Deployment>;
+  /** Whether the next `current()` looks at the files again. */
+  readonly due: boolean;
+  /** Runs when a look finds the deployment changed (the first look included). */
+  onChange(listener: (deployment: Deployment) => void): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deployment: DeploymentWatch;
+  }
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * Watches the built front ends in WEB_ROOT for the server render and the page heads: a redeploy
+ * (a new build, a new URL in remotes.json, a build replaced in place) is seen within half a second,
+ * without a file check per request.
+ */
+export const deploymentPlugin = fp(
+  async (app: FastifyInstance) => {
+    const webRoot = app.config.WEB_ROOT;
+    const shellDist = path.join(webRoot, 'shell', 'dist');
+    const localOrigin = localOriginOf(webRoot);
+    const listeners: ((deployment: Deployment) => void)[] = [];
+    let latest: { deployment: Deployment; templateMtime: number; at: number } | undefined;
+    let looking: Promise<Deployment> | undefined;
+
+    /** A local entry's URL with its file's time, to pick up a build replaced at the same URL. */
+    const versionOf = async (entry: string): Promise<string> => {
+      const url = new URL(entry);
+      if (url.origin !== localOrigin) return entry;
+      const local = localFile(webRoot, url);
+      if (!local) throw new Error(`${entry} is outside the web root`);
+      return `${entry}?v=${(await stat(local)).mtimeMs}`;
+    };
+
+    const containersOf = async (): Promise<Record<string, string>> => {
+      const remotes = JSON.parse(await readFile(path.join(shellDist, 'remotes.json'), 'utf8')) as Record<string, unknown>;
+      const containers: Record<string, string> = { shell: await versionOf(`${localOrigin}/server/remoteEntry.js`) };
+      for (const name of RENDERED_REMOTES) {
+        const entry = remotes[name];
+        if (typeof entry !== 'string' || !entry) throw new Error(`remotes.json names no entry for ${name}`);
+        containers[name] = await versionOf(serverEntryOf(entry, localOrigin));
+      }
+      return containers;
+    };
+
+    const look = async (): Promise<Deployment> => {
+      const indexPath = path.join(shellDist, 'index.html');
+      const { mtimeMs } = await stat(indexPath);
+      const template = latest?.templateMtime === mtimeMs ? latest.deployment.template : await readFile(indexPath, 'utf8');
+      const containers = await containersOf().catch(asError);
+      const key = JSON.stringify([mtimeMs, containers instanceof Error ? containers.message : containers]);
+      const changed = latest?.deployment.key !== key;
+      const deployment = changed ? { key, template, containers } : latest!.deployment;
+      latest = { deployment, templateMtime: mtimeMs, at: Date.now() };
+      if (changed) for (const listener of listeners) listener(deployment);
+      return deployment;
+    };
+
+    const watch: DeploymentWatch = {
+      get due() {
+        return !latest || Date.now() - latest.at >= CHECK_EVERY_MS;
+      },
+      current() {
+        if (!watch.due) return Promise.resolve(latest!.deployment);
+        // One look at a time: requests that arrive while it reads the files wait for that same look.
+        return (looking ??= look().finally(() => {
+          looking = undefined;
+        }));
+      },
+      onChange(listener) {
+        listeners.push(listener);
+      },
+    };
+    app.decorate('deployment', watch);
+  },
+  { name: 'deployment', dependencies: ['config'] },
+);

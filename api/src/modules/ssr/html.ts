@@ -1,0 +1,75 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deferEntryScript } from '../../lib/deferred-entry';
+import { etagMatches, etagOf } from '../public-cache/service';
+import type { PreloadedData } from './render';
+
+export type PageEncoding = 'br' | 'gzip';
+
+/** The form a page is sent in for an `Accept-Encoding`: brotli, else gzip, else none. */
+export function pageEncoding(accepted: string | undefined): PageEncoding | null {
+  if (!accepted) return null;
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+/** A rendered page, and its compressed forms (made once per kept page). */
+export class RenderedHtml {
+  private readonly encoded = new Map<PageEncoding, Buffer>();
+  /** The UTF-8 bytes, encoded once rather than on every answer. */
+  readonly bytes: Buffer;
+  /** One ETag for every encoding: the content is the same (the encoding varies with Vary). */
+  readonly etag: string;
+
+  constructor(readonly html: string) {
+    this.bytes = Buffer.from(html, 'utf8');
+    this.etag = etagOf(this.bytes);
+  }
+
+  encode(encoding: PageEncoding): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.html.length } })
+          : gzipSync(this.bytes, { level: 6 });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+/**
+ * Pages are revalidated by browsers on every visit; `public` lets a shared cache in front (the
+ * nginx micro-cache, deploy/) hold one for a moment, since a page's HTML is the same for everyone.
+ */
+export const PAGE_CACHE_CONTROL = 'public, no-cache';
+
+/** Sends a rendered page in the encoding the browser takes best, or 304 when its copy is current. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedHtml): FastifyReply {
+  reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('Vary', 'Accept-Encoding').header('ETag', page.etag);
+  if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  reply.type('text/html; charset=utf-8');
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.bytes);
+  return reply.header('Content-Encoding', encoding).send(page.encode(encoding));
+}
+
+/** The id of the preloaded-data script; the shell reads it (shared/src/preloaded.tsx). */
+const PRELOADED_SCRIPT_ID = 'preloaded-data';
+
+/** JSON inside a `<script>`: nothing in it may close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * Puts the rendered page into the shell's HTML: styles in the head, markup in #root, its data after
+ * it, and the shell's script loaded once the page has been painted.
+ */
+export function composeHtml(template: string, page: { html: string; styles: string }, preloaded: PreloadedData): string {
+  const data = Object.keys(preloaded).length
+    ? `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${scriptJson(preloaded)}</script>`
+    : '';
+  return deferEntryScript(template)
+    .replace('</head>', () => `${page.styles}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
+}
