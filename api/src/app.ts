@@ -20,6 +20,9 @@ import { staticSitePlugin } from './plugins/static-site';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { mailPlugin } from './modules/mail/service';
+import { jobsPlugin } from './modules/jobs/service';
+import { mailQueuePlugin } from './modules/jobs/mail-queue';
+import { mailAdminRoutes } from './modules/jobs/mail-routes';
 import { healthRoutes } from './modules/health/routes';
 import { refreshTokensPlugin } from './modules/auth/refresh-tokens';
 import { accountsPlugin } from './modules/users/service';
@@ -140,6 +143,8 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(jobsPlugin);
+  await app.register(mailQueuePlugin);
   await app.register(refreshTokensPlugin);
   await app.register(accountsPlugin);
   await app.register(contactsPlugin);
@@ -185,6 +190,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
       await api.register(paymentRoutes);
       await api.register(calendarRoutes);
       await api.register(adminRoutes, { store: mediaStore });
+      await api.register(mailAdminRoutes);
     },
     { prefix: '/api' },
   );
