@@ -90,8 +90,10 @@ export const jobsPlugin = fp(
       async define(name, definition = {}) {
         await boss.createQueue(name, definition.options);
         if (definition.options) {
-          const { policy: _policy, partition: _partition, deadLetter, retryDelayMax, heartbeatSeconds: _heartbeat, ...rest } = definition.options;
-          await boss.updateQueue(name, { ...rest, deadLetter, retryDelayMax });
+          // A queue made by an earlier start keeps its options otherwise; these cannot change after creation.
+          const { policy: _policy, partition: _partition, heartbeatSeconds: _heartbeat, ...changeable } = definition.options;
+          const updates = Object.fromEntries(Object.entries(changeable).filter(([, value]) => value !== undefined));
+          if (Object.keys(updates).length > 0) await boss.updateQueue(name, updates);
         }
         // Reads the queue once outside any transaction, so that sending within a caller's
         // transaction finds it cached (on PGlite, a lookup there would wait on that transaction).
