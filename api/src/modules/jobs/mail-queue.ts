@@ -91,7 +91,8 @@ export const mailQueuePlugin = fp(
         expireInSeconds: SEND_TIMEOUT_SECONDS,
         deleteAfterSeconds: KEEP_DAYS * 86_400,
       },
-      work: { batchSize: 20, perJobResults: true, burstWhenBatchFull: true },
+      // Up to 30 messages in flight per instance, each job settled on its own.
+      work: { batchSize: 10, localConcurrency: 3, perJobResults: true, burstWhenBatchFull: true },
       handler: (jobs) => Promise.all(jobs.map(sendOne)),
     });
 
