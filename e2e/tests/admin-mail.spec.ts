@@ -73,6 +73,7 @@ test('lists pending, failed and sent messages with the last error, and retries a
   await expect(page.getByText('1 pending · 1 failed · 1 sent')).toBeVisible();
   const failed = page.getByRole('row', { name: /asha@example\.com/ });
   await expect(failed).toContainText('failed');
+  await expect(failed).toContainText('32 retries');
   await expect(failed).toContainText('connect ECONNREFUSED 127.0.0.1:587');
   await expect(page.getByRole('row', { name: /ravi@example\.com/ })).toContainText('Next try');
   await expect(page.getByRole('row', { name: /Welcome aboard/ })).toContainText('Sent');

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import styled from 'styled-components';
+import { theme } from '@site/shared/ui/theme';
 import { messageOf } from '@site/shared/api-client';
 import type { MailItem, MailList, MailState } from '@site/shared/contracts/mail';
 import { usePageMeta } from '@site/shared/page-meta';
@@ -8,6 +10,29 @@ import { ListHeader, RefreshButton, SelectFilter } from '../../components/paged-
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import { useLoad } from '../../lib/use-load';
+
+/** On a phone each message is a card of labelled lines: eight columns do not fit beside each other. */
+const Messages = styled.div`
+  @media ${theme.media.mobile} {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    table, tbody, tr, td { display: block; }
+    tr { padding: 8px 0; border-bottom: 1px solid ${theme.color.border}; }
+    tbody tr:last-child { border-bottom: 0; }
+    td { display: grid; grid-template-columns: 8rem minmax(0, 1fr); gap: 8px; border: 0; padding: 4px 12px; text-align: left; }
+    td::before { content: attr(data-label); font-weight: 600; color: ${theme.color.textMuted}; }
+    td.to { overflow-wrap: anywhere; }
+    td:empty { display: none; }
+    td > * { justify-self: start; }
+  }
+`;
+
+const Retries = styled.span`
+  display: block;
+  margin-top: 4px;
+  color: ${theme.color.textMuted};
+  font-size: 0.85rem;
+  white-space: nowrap;
+`;
 
 const STATES: readonly MailState[] = ['pending', 'failed', 'sent'];
 const TONES = { pending: 'muted', failed: 'warn', sent: 'ok' } as const;
@@ -67,38 +92,41 @@ export function MailPage() {
         {list.state === 'error' && <LoadError text="Failed to load mail." error={list.error} onRetry={list.reload} />}
         {list.state === 'ready' && list.data.items.length === 0 && <Empty text={state ? `No ${state} messages.` : 'No messages yet.'} />}
         {data && data.items.length > 0 && list.state !== 'error' && (
-          <DataTable caption="E-mail sent by the site, newest first">
-            <thead>
-              <tr>
-                <th scope="col">Queued</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">Retries</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Sent or next try</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((message) => (
-                <tr key={message.id}>
-                  <td>{formatIst(message.created_at)}</td>
-                  <td style={{ overflowWrap: 'anywhere' }}>{message.to}</td>
-                  <td>{message.subject}</td>
-                  <td>
-                    <Pill $tone={TONES[message.state]}>{message.state}</Pill>
-                  </td>
-                  <td className="num">{message.retries}</td>
-                  <td style={{ overflowWrap: 'anywhere' }}>{message.last_error ?? '—'}</td>
-                  <td>{whenCell(message)}</td>
-                  <td>
-                    <RetryButton message={message} onDone={reload} />
-                  </td>
+          <Messages>
+            <DataTable caption="E-mail sent by the site, newest first">
+              <thead>
+                <tr>
+                  <th scope="col">Queued</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Status</th>
+                    <th scope="col">Last error</th>
+                  <th scope="col">Sent or next try</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </DataTable>
+              </thead>
+              <tbody>
+                {data.items.map((message) => (
+                  <tr key={message.id}>
+                    <td data-label="Queued">{formatIst(message.created_at)}</td>
+                    <td data-label="To" className="to">{message.to}</td>
+                    <td data-label="Subject">{message.subject}</td>
+                    <td data-label="Status">
+                      <div>
+                        <Pill $tone={TONES[message.state]}>{message.state}</Pill>
+                        {message.retries > 0 && <Retries>{message.retries === 1 ? '1 retry' : `${message.retries} retries`}</Retries>}
+                      </div>
+                    </td>
+                    <td data-label="Last error" style={{ overflowWrap: 'break-word' }}>{message.last_error ?? '—'}</td>
+                    <td data-label="Sent or next try">{whenCell(message)}</td>
+                    <td data-label="Actions">
+                      <RetryButton message={message} onDone={reload} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          </Messages>
         )}
       </div>
     </>
