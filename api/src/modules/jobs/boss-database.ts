@@ -32,6 +32,12 @@ export function pgliteOf(database: Database): PGlite {
   return (database.db as unknown as { $client: PGlite }).$client;
 }
 
+/** The address of the PostgreSQL database the app's pool connects to, for pg-boss's own pool. */
+export function postgresUrlOf(database: Database): string | undefined {
+  if (database.kind !== 'postgres') return undefined;
+  return (database.db as unknown as { $client: { options?: { connectionString?: string } } }).$client.options?.connectionString;
+}
+
 /** A caller's Drizzle transaction as pg-boss's per-call `db`: what is sent commits or rolls back with it. */
 export function transactionForBoss(tx: Db): BossDb {
   return fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { PgBoss, type Job, type JobResult, type Queue, type ScheduleOptions, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { Db } from '../../db/database';
-import { pgliteBossDatabase, pgliteOf, transactionForBoss } from './boss-database';
+import { pgliteBossDatabase, pgliteOf, postgresUrlOf, transactionForBoss } from './boss-database';
 
 /** What a queue is made with; its handler runs on instances that work jobs (JOBS_WORKER=1). */
 export interface QueueDefinition<T extends object> {
@@ -64,8 +64,10 @@ export const jobsPlugin = fp(
     if (database.kind === 'pglite') {
       boss = new PgBoss({ ...common, backend: 'pglite', db: pgliteBossDatabase(pgliteOf(database)) });
     } else {
-      if (!config.DATABASE_URL) throw new Error('The job queue needs DATABASE_URL to reach PostgreSQL');
-      boss = new PgBoss({ ...common, connectionString: config.DATABASE_URL, max: 4 });
+      // Its own small pool on the app's database: workers never wait on (or hold up) requests' connections.
+      const connectionString = postgresUrlOf(database) ?? config.DATABASE_URL;
+      if (!connectionString) throw new Error('The job queue found no address for the PostgreSQL database');
+      boss = new PgBoss({ ...common, connectionString, max: 4 });
     }
     // pg-boss reports failures of its own background work (maintenance, polling) here.
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
