@@ -111,6 +111,21 @@ describe.each(jobsTargets())('job queue on $name', (target) => {
     expect(subjects.filter((s) => s === 'Rolled back')).toHaveLength(1);
   });
 
+  it('leaves the work to other instances with JOBS_WORKER=0', async () => {
+    const queuer = await buildJobsApp(await target.another(), { ...env, JOBS_WORKER: '0' });
+    const by: string[] = [];
+    try {
+      expect(queuer.jobs.working).toBe(false);
+      await queuer.jobs.define('test-owner', { handler: async (jobs) => void by.push(...jobs.map(() => 'queuer')) });
+      await app.jobs.define('test-owner', { handler: async (jobs) => void by.push(...jobs.map(() => 'worker')) });
+      const ids = await Promise.all(Array.from({ length: 5 }, () => queuer.jobs.send('test-owner', {})));
+      await until(async () => (await Promise.all(ids.map((id) => jobState(app, 'test-owner', id!)))).every((state) => state === 'completed'), 'the jobs worked');
+      expect(by).toEqual(Array(5).fill('worker'));
+    } finally {
+      await queuer.close();
+    }
+  });
+
   it('lets a running job finish when the app closes', async () => {
     const other = await buildJobsApp(await target.another(), env);
     let release!: () => void;
