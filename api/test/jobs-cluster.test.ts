@@ -33,7 +33,7 @@ describe.each(jobsTargets())('two instances on one $name database', (target) => 
   });
 
   it(`works each of ${JOBS} jobs exactly once between them`, async () => {
-    await apps[0].jobs.boss.insert(
+    await apps[0]!.jobs.boss.insert(
       'test-cluster',
       Array.from({ length: JOBS }, (_, n) => ({ data: { n } })),
     );
@@ -41,7 +41,7 @@ describe.each(jobsTargets())('two instances on one $name database', (target) => 
       Number(
         ((await database.db.execute(sql`SELECT count(*) AS n FROM pgboss.job WHERE name = 'test-cluster' AND state = 'completed'`)) as unknown as {
           rows: { n: string | number }[];
-        }).rows[0].n,
+        }).rows[0]!.n,
       );
     await until(async () => (await completed()) === JOBS, 'all jobs completed', 90_000);
     expect(runs.size).toBe(JOBS);

@@ -7,7 +7,7 @@ import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
 class Rollback extends Error {}
 
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const count = async (db: Db, query: ReturnType<typeof sql>) => Number((await rows<{ n: number | string }>(db, query))[0].n);
+const count = async (db: Db, query: ReturnType<typeof sql>) => Number((await rows<{ n: number | string }>(db, query))[0]!.n);
 
 /**
  * On PGlite the api's queries and pg-boss's share one connection: a statement of either landing

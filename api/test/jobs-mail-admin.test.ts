@@ -66,7 +66,7 @@ describe.each(jobsTargets())('Admin → Mail api on $name', (target) => {
 
   it('refuses to retry a message that did not fail, and one that does not exist', async () => {
     const [sent] = (await list('?state=sent')).items;
-    expect((await app.inject({ method: 'POST', url: `/api/admin/mail/${sent.id}/retry`, headers: admin })).statusCode).toBe(409);
+    expect((await app.inject({ method: 'POST', url: `/api/admin/mail/${sent!.id}/retry`, headers: admin })).statusCode).toBe(409);
     expect((await app.inject({ method: 'POST', url: `/api/admin/mail/${randomUUID()}/retry`, headers: admin })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/api/admin/mail/not-an-id/retry', headers: admin })).statusCode).toBe(400);
   });

@@ -63,7 +63,7 @@ describe.each(jobsTargets())('job queue on $name', (target) => {
     await until(async () => (await jobState(app, 'test-flaky', id!)) === 'completed', 'the retried job');
     expect(attempts).toBe(2);
     const [job] = await app.jobs.boss.findJobs('test-flaky', { id: id! });
-    expect(job.retryCount).toBe(1);
+    expect(job!.retryCount).toBe(1);
   });
 
   it('holds a delayed job until its time, and a cancelled one for good', async () => {
@@ -75,7 +75,7 @@ describe.each(jobsTargets())('job queue on $name', (target) => {
     expect(await jobState(app, 'test-echo', later!)).toBe('created');
     expect(await jobState(app, 'test-echo', cancelled!)).toBe('cancelled');
     const [job] = await app.jobs.boss.findJobs('test-echo', { id: later! });
-    expect(job.startAfter.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+    expect(job!.startAfter.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
   });
 
   it('schedules a periodic job by cron expression, and unschedules it', async () => {

@@ -31,7 +31,7 @@ describe.each(jobsTargets())('e-mail while the mail server is down, on $name', (
       Number(
         ((await app.database.db.execute(sql`SELECT count(*) AS n FROM pgboss.job WHERE name = 'mail' AND retry_count >= 1 AND output->>'message' LIKE '%ECONNREFUSED%'`)) as unknown as {
           rows: { n: string | number }[];
-        }).rows[0].n,
+        }).rows[0]!.n,
       );
     // Every message was tried, refused, and is waiting for its next attempt.
     await until(async () => (await failedAttempts()) === MESSAGES, 'each message refused once');
@@ -43,7 +43,7 @@ describe.each(jobsTargets())('e-mail while the mail server is down, on $name', (
       Number(
         ((await app.database.db.execute(sql`SELECT count(*) AS n FROM pgboss.job WHERE name = 'mail' AND state = 'completed'`)) as unknown as {
           rows: { n: string | number }[];
-        }).rows[0].n,
+        }).rows[0]!.n,
       );
     await until(async () => (await sent()) === MESSAGES, 'all jobs completed');
     expect(sink.subjects().sort()).toEqual([...subjects].sort());
@@ -57,7 +57,7 @@ describe.each(jobsTargets())('e-mail while the mail server is down, on $name', (
     expect(sink.received.length).toBe(before + 1);
     // As after a crash between the server's acceptance and pg-boss's completion: the job runs again.
     const [job] = await app.jobs.boss.findJobs<object>('mail', { id: id! });
-    const again = await app.jobs.send('mail', job.data);
+    const again = await app.jobs.send('mail', job!.data);
     await until(async () => (await app.jobs.boss.findJobs('mail', { id: again! }))[0]?.state === 'completed', 'the repeated job');
     expect(sink.received.length).toBe(before + 1);
   });
