@@ -20,7 +20,10 @@ export interface MailJob {
 export interface EnqueueMailOptions {
   /** Names the message once for good: a key queued again is not sent again. */
   key: string;
-  /** The transaction of the change that causes the message: it is queued if and only if that commits. */
+  /**
+   * The transaction of the change that causes the message: it is queued if and only if that commits.
+   * Inside a transaction always pass it (on PGlite a call beside it would wait for it forever).
+   */
   tx?: Db;
 }
 

@@ -16,7 +16,10 @@ export interface QueueDefinition<T extends object> {
 }
 
 export interface EnqueueOptions extends Omit<SendOptions, 'db'> {
-  /** The caller's transaction: the job exists if and only if that transaction commits. */
+  /**
+   * The caller's transaction: the job exists if and only if that transaction commits. Inside a
+   * transaction always pass it: on PGlite a send beside it would wait for it to end, forever.
+   */
   tx?: Db;
 }
 
@@ -28,8 +31,8 @@ export interface JobQueue {
   sendAt<T extends object>(name: string, data: T, at: Date, options?: EnqueueOptions): Promise<string | null>;
   cancel(name: string, id: string, options?: { tx?: Db }): Promise<void>;
   /**
-   * A periodic job on a cron expression (UTC unless `options.tz`): each tick is one job, worked once
-   * across all instances. Scheduling the same name again replaces its expression.
+   * A periodic job on a cron expression (UTC unless `options.tz`; define the queue first): each tick
+   * is one job, worked once across all instances. Scheduling the same name again replaces it.
    */
   schedule<T extends object>(name: string, cron: string, data?: T, options?: Omit<ScheduleOptions, 'db'>): Promise<void>;
   unschedule(name: string): Promise<void>;
