@@ -20,6 +20,9 @@ import { staticSitePlugin } from './plugins/static-site';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { mailPlugin } from './modules/mail/service';
+import { jobsPlugin } from './modules/jobs/service';
+import { mailQueuePlugin } from './modules/jobs/mail-queue';
+import { mailAdminRoutes } from './modules/jobs/mail-routes';
 import { healthRoutes } from './modules/health/routes';
 import { refreshTokensPlugin } from './modules/auth/refresh-tokens';
 import { accountsPlugin } from './modules/users/service';
@@ -138,6 +141,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   const modules: ApiModule[] = [
     { name: 'public-cache', services: [publicCachePlugin] },
     { name: 'mail', services: [mailPlugin] },
+    { name: 'jobs', services: [jobsPlugin, mailQueuePlugin], routes: [mailAdminRoutes] },
     { name: 'health', routes: [healthRoutes] },
     { name: 'auth', services: [refreshTokensPlugin], routes: [authRoutes] },
     { name: 'users', services: [accountsPlugin], routes: [usersRoutes] },

@@ -11,6 +11,7 @@ import { consultationPackages, orders } from '../modules/orders/table';
 import { paymentWebhookEvents } from '../modules/payments/table';
 import { auditLog } from '../modules/audit/table';
 import { mediaObjects } from '../modules/media/table';
+import { mailKeys } from '../modules/jobs/mail-keys-table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
 export const schema = {
@@ -30,5 +31,6 @@ export const schema = {
   paymentWebhookEvents,
   auditLog,
   mediaObjects,
+  mailKeys,
 };
 export type Schema = typeof schema;

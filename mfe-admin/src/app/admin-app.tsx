@@ -19,6 +19,7 @@ const CareersPage = lazy(() => import('../features/careers/careers-page').then((
 const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const OrdersPage = lazy(() => import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
 const MessagesPage = lazy(() => import('../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })));
+const MailPage = lazy(() => import('../features/mail/mail-page').then((m) => ({ default: m.MailPage })));
 const SubscribersPage = lazy(() => import('../features/subscribers/subscribers-page').then((m) => ({ default: m.SubscribersPage })));
 
 /** Everything under /admin; the shell renders it only for a signed-in admin. */
@@ -42,6 +43,7 @@ export default function AdminApp() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="messages" element={<MessagesPage />} />
         <Route path="subscribers" element={<SubscribersPage />} />
+        <Route path="mail" element={<MailPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
       </Suspense>

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { MailItem, MailList, MailListQuery, MailState } from '@site/shared/contracts/mail';
+import type { Db } from '../../db/database';
+import { MAIL_QUEUE } from './mail-queue';
+
+/** pg-boss's job states as Admin → Mail shows them. */
+const STATES: Record<MailState, string[]> = {
+  pending: ['created', 'retry', 'active'],
+  failed: ['failed', 'cancelled'],
+  sent: ['completed'],
+};
+const stateOf = (jobState: string): MailState =>
+  (Object.keys(STATES) as MailState[]).find((state) => STATES[state].includes(jobState)) ?? 'pending';
+
+interface JobRow extends Record<string, unknown> {
+  id: string;
+  state: string;
+  to: string | null;
+  subject: string | null;
+  retry_count: number;
+  error: string | null;
+  already_sent: boolean | null;
+  created_on: Date | string;
+  start_after: Date | string;
+  completed_on: Date | string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+function toItem(row: JobRow): MailItem {
+  const state = stateOf(row.state);
+  return {
+    id: row.id,
+    to: row.to ?? '',
+    subject: row.subject ?? '',
+    state,
+    retries: row.retry_count,
+    // A completed job keeps no error; a pending one shows why its last attempt failed.
+    last_error: state === 'sent' ? null : row.error,
+    created_at: iso(row.created_on),
+    next_attempt_at: state === 'pending' && row.state !== 'active' ? iso(row.start_after) : null,
+    sent_at: state === 'sent' && row.completed_on ? iso(row.completed_on) : null,
+  };
+}
+
+/** The newest messages (of one state, or all) and how many there are in each state. */
+export async function listMail(db: Db, schema: string, { state, limit }: MailListQuery): Promise<MailList> {
+  const jobs = sql.identifier(schema);
+  const filter = state ? sql`AND state::text IN (${sql.join(STATES[state].map((s) => sql`${s}`), sql`, `)})` : sql``;
+  const rows = rowsOf<JobRow>(
+    await db.execute(sql`
+      SELECT id, state::text AS state, data->'message'->>'to' AS "to", data->'message'->>'subject' AS subject,
+             retry_count, output->>'message' AS error, created_on, start_after, completed_on
+      FROM ${jobs}.job WHERE name = ${MAIL_QUEUE} ${filter}
+      ORDER BY created_on DESC, id LIMIT ${limit}`),
+  );
+  const counts = { pending: 0, failed: 0, sent: 0 };
+  for (const row of rowsOf<{ state: string; n: number | string }>(
+    await db.execute(sql`SELECT state::text AS state, count(*) AS n FROM ${jobs}.job WHERE name = ${MAIL_QUEUE} GROUP BY state`),
+  )) {
+    counts[stateOf(row.state)] += Number(row.n);
+  }
+  return { items: rows.map(toItem), counts };
+}
+
+/** The state of one queued message, or undefined when there is no such message. */
+export async function mailStateOf(db: Db, schema: string, id: string): Promise<{ state: MailState; to: string } | undefined> {
+  const [row] = rowsOf<{ state: string; to: string | null }>(
+    await db.execute(
+      sql`SELECT state::text AS state, data->'message'->>'to' AS "to" FROM ${sql.identifier(schema)}.job WHERE name = ${MAIL_QUEUE} AND id = ${id}::uuid FOR UPDATE`,
+    ),
+  );
+  return row ? { state: stateOf(row.state), to: row.to ?? '' } : undefined;
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database';
+import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
+
+const JOBS = 500;
+
+/** Two instances (PostgreSQL: two pools, as two processes would have) working one queue. */
+describe.each(jobsTargets())('two instances on one $name database', (target) => {
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+  /** Every time a job was worked, by which instance. */
+  const runs = new Map<number, string[]>();
+
+  beforeAll(async () => {
+    const opened = await target.open();
+    database = opened.database;
+    for (const [index, db] of [database, await target.another()].entries()) {
+      const app = await buildJobsApp(db, opened.env);
+      await app.jobs.define<{ n: number }>('test-cluster', {
+        work: { batchSize: 25, localConcurrency: 2 },
+        handler: async (jobs) => {
+          for (const job of jobs) runs.set(job.data.n, [...(runs.get(job.data.n) ?? []), `app-${index}`]);
+        },
+      });
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await target.dispose();
+  });
+
+  it(`works each of ${JOBS} jobs exactly once between them`, async () => {
+    await apps[0]!.jobs.boss.insert(
+      'test-cluster',
+      Array.from({ length: JOBS }, (_, n) => ({ data: { n } })),
+    );
+    const completed = async () =>
+      Number(
+        ((await database.db.execute(sql`SELECT count(*) AS n FROM pgboss.job WHERE name = 'test-cluster' AND state = 'completed'`)) as unknown as {
+          rows: { n: string | number }[];
+        }).rows[0]!.n,
+      );
+    await until(async () => (await completed()) === JOBS, 'all jobs completed', 90_000);
+    expect(runs.size).toBe(JOBS);
+    expect([...runs.values()].filter((by) => by.length !== 1)).toEqual([]);
+    // Both instances took part.
+    const byApp = [...runs.values()].flat();
+    expect(new Set(byApp)).toEqual(new Set(['app-0', 'app-1']));
+  });
+});

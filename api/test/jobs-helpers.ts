@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/database';
+import { buildTestApp } from './app';
+
+/** Short waits so that retries and polling take a second, not minutes. */
+export const FAST_JOBS_ENV = {
+  JOBS_POLL_SECONDS: '0.5',
+  MAIL_RETRY_DELAY_SECONDS: '1',
+  MAIL_RETRY_DELAY_MAX_SECONDS: '1',
+};
+
+export interface JobsTarget {
+  name: 'pglite' | 'postgres';
+  /** The database and what an app on it needs in its environment. */
+  open(): Promise<{ database: Database; env: Record<string, string> }>;
+  /** Another connection to the same database, as a second instance would have (PGlite: the same one). */
+  another(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+/** Like testDatabases(), for apps that run the job queue: on PostgreSQL it needs DATABASE_URL too. */
+export function jobsTargets(): JobsTarget[] {
+  const targets: JobsTarget[] = [pglite()];
+  if (process.env.TEST_DATABASE_URL) targets.push(postgres(process.env.TEST_DATABASE_URL));
+  return targets;
+}
+
+function pglite(): JobsTarget {
+  let database: Database | undefined;
+  return {
+    name: 'pglite',
+    async open() {
+      database = await openDatabase({ kind: 'pglite' });
+      return { database, env: {} };
+    },
+    async another() {
+      if (!database) throw new Error('open first');
+      return database;
+    },
+    async dispose() {
+      await database?.close();
+    },
+  };
+}
+
+function postgres(adminUrl: string): JobsTarget {
+  const dbName = `test_jobs_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const opened: Database[] = [];
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const connect = async () => {
+    const database = await openDatabase({ kind: 'postgres', url: url.href });
+    opened.push(database);
+    return database;
+  };
+  return {
+    name: 'postgres',
+    async open() {
+      await admin(`CREATE DATABASE "${dbName}"`);
+      return { database: await connect(), env: { DATABASE_URL: url.href } };
+    },
+    another: connect,
+    async dispose() {
+      await Promise.all(opened.map((database) => database.close()));
+      await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    },
+  };
+}
+
+/** An app that works jobs on `database`, with short retry and poll times. */
+export function buildJobsApp(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return buildTestApp(database, { env: { ...FAST_JOBS_ENV, ...env } });
+}
+
+/** Resolves once `check` holds, checking as state changes land; fails after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The state of job `id` in queue `name`. */
+export async function jobState(app: FastifyInstance, name: string, id: string): Promise<string | undefined> {
+  const [job] = await app.jobs.boss.findJobs(name, { id });
+  return job?.state;
+}
