@@ -50,6 +50,8 @@ import { paymentsPlugin } from './modules/payments/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { calendarPlugin } from './modules/calendar/service';
 import { calendarRoutes } from './modules/calendar/routes';
+import { consultationsPlugin } from './modules/consultations/service';
+import { consultationRoutes } from './modules/consultations/routes';
 import { ordersPlugin } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
 import { manageBookingRoutes } from './modules/orders/manage-routes';
@@ -150,6 +152,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(auditPlugin);
   await app.register(paymentsPlugin);
   await app.register(calendarPlugin);
+  await app.register(consultationsPlugin);
   await app.register(ordersPlugin);
 
   const forLog = rawRequestView(config.TRUST_PROXY);
@@ -180,6 +183,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
       await api.register(newsletterRoutes);
       await api.register(assistantRoutes);
       await api.register(auditRoutes);
+      await api.register(consultationRoutes);
       await api.register(orderRoutes);
       await api.register(manageBookingRoutes);
       await api.register(paymentRoutes);

@@ -44,7 +44,7 @@ export const AuditAction = z.enum([
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AuditEntity = z.enum(['blog', 'event', 'package', 'order', 'user']);
+export const AuditEntity = z.enum(['blog', 'event', 'package', 'consultation', 'order', 'user']);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
 export const AuditEntry = z.object({

@@ -46,7 +46,8 @@ const slugOf = (raw: string): string | null => {
  * in the browser). Keys must match the remotes' own (`blogBySlugKey`, `publishedEventsKey`, …).
  */
 export function renderedRoute(pathname: string): RenderedRoute | null {
-  if (pathname === '/') return { module: 'mfe_marketing/HomePage', reads: [], tags: [] };
+  // The pricing section (commerce's booking section) shows the consultation catalogue.
+  if (pathname === '/') return { module: 'mfe_marketing/HomePage', reads: [key('/bookings/packages')], tags: ['consultations'] };
   if (pathname === '/contact') return { module: 'mfe_marketing/ContactPage', reads: [], tags: [] };
   if (['/refund', '/privacy', '/terms'].includes(pathname)) return { module: 'mfe_marketing/PolicyPage', reads: [], tags: [] };
   if (/^\/services\/[^/]+$/.test(pathname)) return { module: 'mfe_marketing/ServicePage', reads: [], tags: [] };
