@@ -67,8 +67,11 @@ export function defineAssistant(kb: AssistantKnowledge): void {
     if (pkg && (has(q, priceWords) || has(q, ['audit', 'roadmap', 'starter']))) {
       return { text: describePackage(pkg), actions: pkg.price === null ? [contact] : [booking] };
     }
+    if (has(q, priceWords) && kb.packages.length === 0) {
+      return { text: 'You will find our consultation packages and their prices in the booking section.', actions: [booking, contact] };
+    }
     if (has(q, priceWords)) {
-      return { text: 'We offer three consultation packages. ' + kb.packages.map(describePackage).join(' '), actions: [booking, contact] };
+      return { text: 'We offer ' + kb.packages.length + ' consultation packages. ' + kb.packages.map(describePackage).join(' '), actions: [booking, contact] };
     }
     if (has(q, ['hour', 'time', 'when', 'available', 'availability', 'slot', 'schedule', 'timing', 'open'])) {
       return { text: hoursText + ' Pick a package and a time in the booking section.', actions: [booking] };
