@@ -105,14 +105,15 @@ export default function BookingSection() {
   // Back from /login: open the form of the package the visitor had chosen.
   const returning = new URLSearchParams(location.search).get(BOOK_PARAM);
   useEffect(() => {
-    if (!returning || status === 'loading') return;
+    // The catalogue may still be on its way (a page the server did not render): wait for it.
+    if (!returning || status === 'loading' || catalogue.phase === 'loading') return;
     if (user && token && packages.some((p) => p.id === returning && p.price !== 'Custom')) setSelected(returning);
     const rest = new URLSearchParams(location.search);
     rest.delete(BOOK_PARAM);
     const search = rest.toString();
     // Keep the #pricing hash, so the page stays on the section.
     navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
-  }, [returning, status, user, token, packages, navigate, location.search, location.hash]);
+  }, [returning, status, user, token, packages, catalogue.phase, navigate, location.search, location.hash]);
 
   const choose = async (pkg: BookingPackage) => {
     if (selected === pkg.id) return setSelected(null);
