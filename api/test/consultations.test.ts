@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { AUDIT, buyer, createOrder, CUSTOM, slot, STARTER, type TestBuyer } from './orders-helpers';
@@ -101,5 +102,17 @@ describe.each(testDatabases())('the consultation catalogue on $name', (target) =
     expect(hidden.statusCode).toBe(404);
     const all = (await app.inject({ method: 'GET', url: '/api/admin/consultations', headers: admin.headers })).json();
     expect(all.find((pkg: { id: string }) => pkg.id === workshop.id)).toMatchObject({ is_active: false });
+  });
+
+  it('is seeded once, by its migration: a restart keeps the edits and brings no removed row back', async () => {
+    await app.database.db.execute(sql`DELETE FROM consultation_packages WHERE id = ${CUSTOM.id}`);
+    const restarted = await buildTestApp(app.database);
+    try {
+      const served = (await restarted.inject({ method: 'GET', url: '/api/bookings/packages' })).json() as { id: string; price: unknown }[];
+      expect(served[0]).toMatchObject({ id: STARTER.id, price: 1500 });
+      expect(served.map((pkg) => pkg.id)).not.toContain(CUSTOM.id);
+    } finally {
+      await restarted.close();
+    }
   });
 });
