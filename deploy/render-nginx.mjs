@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REMOTE_DIRS } from '../shared/src/remotes.js';
-import { MAX_UPLOAD_BYTES } from '../api/src/modules/media/upload-limit.js';
+import { MAX_UPLOAD_BYTES } from '../shared/src/contracts/media-upload.js';
 
 export const TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx', 'site.conf.template');
 

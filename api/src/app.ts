@@ -53,6 +53,8 @@ import { paymentsPlugin } from './modules/payments/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { calendarPlugin } from './modules/calendar/service';
 import { calendarRoutes } from './modules/calendar/routes';
+import { consultationsPlugin } from './modules/consultations/service';
+import { consultationRoutes } from './modules/consultations/routes';
 import { ordersPlugin } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
 import { manageBookingRoutes } from './modules/orders/manage-routes';
@@ -154,6 +156,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'audit', services: [auditPlugin], routes: [auditRoutes] },
     { name: 'payments', services: [paymentsPlugin], routes: [paymentRoutes] },
     { name: 'calendar', services: [calendarPlugin], routes: [calendarRoutes] },
+    { name: 'consultations', services: [consultationsPlugin], routes: [consultationRoutes] },
     { name: 'orders', services: [ordersPlugin], routes: [orderRoutes, manageBookingRoutes] },
     { name: 'sitemap', services: [sitemapPlugin, contentSitemapSources] },
     { name: 'assistant', routes: [assistantRoutes], siteRoutes: [assistantWidgetRoute] },

@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookingPackages } from '@site/shared/contracts/booking-packages';
+import { IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
 import { bearer } from './app';
 import { adminHeaders, createEvent, inDays, uniqueSlug } from './content-helpers';
 
-export const STARTER = bookingPackages[0]!;
-export const AUDIT = bookingPackages[1]!;
-export const CUSTOM = bookingPackages[2]!;
+/** The catalogue as migration 0011 seeds it (the spec's packages and prices). */
+interface SeededPackage {
+  id: string;
+  name: string;
+  price: number | 'Custom';
+  duration: number;
+}
+
+export const STARTER: SeededPackage = { id: '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01', name: 'Starter Strategy Call', price: 1200, duration: 45 };
+export const AUDIT: SeededPackage = { id: '9b3e7a52-1c6d-4f08-a2b4-5d8e0f3c7a12', name: 'AI Readiness Audit', price: 2100, duration: 90 };
+export const CUSTOM: SeededPackage = { id: 'c4a8e2d9-7f15-4b3a-8e6c-1a9d5b2f0c23', name: 'Custom AI Roadmap', price: 'Custom', duration: 0 };
 
 export interface TestBuyer {
   id: string;
@@ -26,7 +34,7 @@ export async function buyer(app: FastifyInstance, role: 'user' | 'admin' = 'user
   return { id, email, headers: bearer(app, { sub: id, role }) };
 }
 
-const IST_MS = 330 * 60_000;
+const IST_MS = IST_OFFSET_MS;
 /** A bookable start `days` ahead at hh:mm IST. */
 export function slot(days: number, hour = 10, minute = 0): string {
   const istNow = new Date(Date.now() + IST_MS);

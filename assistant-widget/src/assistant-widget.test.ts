@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASSISTANT_TAG, defineAssistant } from './assistant-widget';
-import { assistantKnowledge } from './knowledge';
+import { assistantKnowledge, loadPackages } from './knowledge';
+
+/** The catalogue as GET /api/bookings/packages answers it after the seed. */
+const CATALOGUE = [
+  { id: '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01', name: 'Starter Strategy Call', description: '', price: 1200, duration: 45, benefits: [] },
+  { id: '9b3e7a52-1c6d-4f08-a2b4-5d8e0f3c7a12', name: 'AI Readiness Audit', description: '', price: 2100, duration: 90, benefits: [] },
+  { id: 'c4a8e2d9-7f15-4b3a-8e6c-1a9d5b2f0c23', name: 'Custom AI Roadmap', description: '', price: 'Custom', duration: 0, benefits: [] },
+];
 
 type Widget = HTMLElement & { open(): void; ask(question: string): void };
 
@@ -15,7 +22,17 @@ const logOf = (element: Widget) => element.shadowRoot!.querySelector('[role="log
 describe('the built-in assistant', () => {
   beforeAll(() => defineAssistant(assistantKnowledge));
 
-  it('greets, and answers prices, durations and booking hours from the site config', () => {
+  it('points to the booking section for prices until the catalogue has answered', async () => {
+    const element = mount();
+    element.ask('What does a consultation cost?');
+    expect(logOf(element).textContent).toContain('in the booking section');
+    const urls: string[] = [];
+    await loadPackages(assistantKnowledge, async (url) => (urls.push(url), CATALOGUE));
+    expect(urls).toEqual(['/api/bookings/packages']);
+  });
+
+  it('greets, and answers prices and durations from the catalogue and booking hours from the booking policy', async () => {
+    await loadPackages(assistantKnowledge, async () => CATALOGUE);
     const element = mount();
     const log = logOf(element);
     expect(element.shadowRoot!.querySelector('[role="dialog"]')!.getAttribute('aria-label')).toBe('Tiny Titans AI assistant');

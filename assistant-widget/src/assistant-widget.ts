@@ -23,10 +23,17 @@ interface SpeechRecognitionLike {
 }
 type RecognitionConstructor = new () => SpeechRecognitionLike;
 
-/** Defines the element (once) with what it knows. */
-export function defineAssistant(kb: AssistantKnowledge): void {
+/**
+ * Defines the element (once) with what it knows. `loadCatalogue` fills in the consultation packages
+ * the first time the widget is opened (not on every page the element is added to); a question asked
+ * before it has answered waits for it.
+ */
+export function defineAssistant(kb: AssistantKnowledge, loadCatalogue?: () => Promise<void>): void {
   const TAG = ASSISTANT_TAG;
   if (customElements.get(TAG)) return;
+  let catalogue: Promise<void> | undefined;
+  const catalogueLoaded = () => (catalogue ??= loadCatalogue ? loadCatalogue().catch(() => undefined) : Promise.resolve());
+  let catalogueSettled = !loadCatalogue;
 
   const CSS =
     ':host{position:fixed;right:20px;bottom:20px;z-index:1001;width:min(380px,calc(100vw - 40px));font-family:system-ui,sans-serif;color:#eef2ff}' +
@@ -67,8 +74,11 @@ export function defineAssistant(kb: AssistantKnowledge): void {
     if (pkg && (has(q, priceWords) || has(q, ['audit', 'roadmap', 'starter']))) {
       return { text: describePackage(pkg), actions: pkg.price === null ? [contact] : [booking] };
     }
+    if (has(q, priceWords) && kb.packages.length === 0) {
+      return { text: 'You will find our consultation packages and their prices in the booking section.', actions: [booking, contact] };
+    }
     if (has(q, priceWords)) {
-      return { text: 'We offer three consultation packages. ' + kb.packages.map(describePackage).join(' '), actions: [booking, contact] };
+      return { text: 'We offer ' + kb.packages.length + ' consultation packages. ' + kb.packages.map(describePackage).join(' '), actions: [booking, contact] };
     }
     if (has(q, ['hour', 'time', 'when', 'available', 'availability', 'slot', 'schedule', 'timing', 'open'])) {
       return { text: hoursText + ' Pick a package and a time in the booking section.', actions: [booking] };
@@ -184,12 +194,17 @@ export function defineAssistant(kb: AssistantKnowledge): void {
       if (!text) return;
       this.input.value = '';
       this.say(text, 'me');
-      const reply = answer(text);
-      this.say(reply.text, 'bot', reply.actions);
+      const reply = () => {
+        const found = answer(text);
+        this.say(found.text, 'bot', found.actions);
+      };
+      if (catalogueSettled) reply();
+      else void catalogueLoaded().then(reply);
     }
 
     open(): void {
       this.style.display = '';
+      void catalogueLoaded().then(() => (catalogueSettled = true));
       if (!this.greeted) {
         this.greeted = true;
         this.say('Hi! I am the ' + kb.company + ' assistant. Ask me about our services, prices or booking hours.', 'bot', [booking, contact]);

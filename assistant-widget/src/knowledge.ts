@@ -1,4 +1,5 @@
-import { BOOKING_FIRST_HOUR, BOOKING_LAST_HOUR, BOOKING_STEP_MINUTES, bookingPackages } from '@site/shared/contracts/booking-packages';
+import { BOOKING_FIRST_HOUR, BOOKING_LAST_HOUR, BOOKING_STEP_MINUTES, BOOKING_ZONE_LABEL } from '@site/shared/contracts/booking-policy';
+import type { ConsultationPackage } from '@site/shared/contracts/consultations';
 import { serviceLinks, site, type ServiceSlug } from '@site/shared/site-config';
 
 /** How the assistant recognises and describes each service; titles and slugs come from the site config. */
@@ -25,7 +26,7 @@ const serviceWords: Record<ServiceSlug, { keywords: readonly string[]; summary: 
   },
 };
 
-/** The same for each consultation package, by its id; names, prices and durations come from bookingPackages. */
+/** The same for each consultation package, by its id; names, prices and durations come from the catalogue (GET /api/bookings/packages). */
 const packageWords: Record<string, { keywords: readonly string[]; summary: string }> = {
   '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01': {
     keywords: ['starter', 'strategy', 'call', 'cheapest', 'popular'],
@@ -46,15 +47,41 @@ export const assistantKnowledge = {
   company: site.name,
   email: site.email,
   links: { booking: '/#pricing', contact: '/#contact', services: '/#services' },
-  hours: { first: BOOKING_FIRST_HOUR, last: BOOKING_LAST_HOUR, stepMinutes: BOOKING_STEP_MINUTES, zone: 'IST' },
+  hours: { first: BOOKING_FIRST_HOUR, last: BOOKING_LAST_HOUR, stepMinutes: BOOKING_STEP_MINUTES, zone: BOOKING_ZONE_LABEL },
   services: serviceLinks.map(({ slug, title }) => ({ slug, title, ...serviceWords[slug] })),
-  packages: bookingPackages.map(({ id, name, price, duration }) => ({
+  /** Filled from the catalogue once it answers (`loadPackages`); until then prices point to the booking section. */
+  packages: [] as KnownPackage[],
+};
+
+export interface KnownPackage {
+  name: string;
+  keywords: readonly string[];
+  /** Rupees; null for the custom package. */
+  price: number | null;
+  duration: number;
+  summary: string;
+}
+
+/** The catalogue's packages as the assistant describes them. */
+export function knownPackages(list: readonly ConsultationPackage[]): KnownPackage[] {
+  return list.map(({ id, name, price, duration }) => ({
     name,
-    keywords: packageWords[id]?.keywords ?? [],
+    keywords: packageWords[id]?.keywords ?? [name.toLowerCase()],
     price: typeof price === 'number' ? price : null,
     duration,
     summary: packageWords[id]?.summary ?? name,
-  })),
-};
+  }));
+}
+
+/** Reads the consultation catalogue, the only source of prices, into what the assistant knows. */
+export async function loadPackages(kb: { packages: KnownPackage[] }, fetchJson: (url: string) => Promise<unknown> = fetchPackages): Promise<void> {
+  const list = await fetchJson('/api/bookings/packages');
+  if (Array.isArray(list)) kb.packages.splice(0, kb.packages.length, ...knownPackages(list as ConsultationPackage[]));
+}
+
+async function fetchPackages(url: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  return response.ok ? response.json() : [];
+}
 
 export type AssistantKnowledge = typeof assistantKnowledge;

@@ -150,6 +150,7 @@ test('every admin screen passes axe once loaded', async ({ page }) => {
     ['Orders', 'Orders'],
     ['Messages', 'Messages'],
     ['Subscribers', 'Subscribers'],
+    ['Consultations', 'Consultations'],
   ] as const) {
     await openFromSidebar(page, label);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();

@@ -4,10 +4,9 @@
  * page with a date while it hydrated. English month names, the consultancy's zone (IST, UTC+5:30
  * all year) or the visitor's (the browser's, named by its offset).
  */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+import { BOOKING_ZONE_LABEL, IST_OFFSET_MINUTES } from './contracts/booking-policy';
 
-/** India Standard Time: UTC+5:30, no daylight saving. */
-const IST_OFFSET_MINUTES = 330;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export interface DateStyle {
   /** "1 March 2027" (India's) or "March 1, 2027" (the booking screens', as the spec shows them). */
@@ -28,7 +27,7 @@ interface Parts {
 
 /** "IST", "UTC", else the offset as browsers name a zone without an abbreviation: "GMT-5", "GMT+5:45". */
 export function zoneName(offsetMinutes: number): string {
-  if (offsetMinutes === IST_OFFSET_MINUTES) return 'IST';
+  if (offsetMinutes === IST_OFFSET_MINUTES) return BOOKING_ZONE_LABEL;
   if (offsetMinutes === 0) return 'UTC';
   const abs = Math.abs(offsetMinutes);
   const minutes = abs % 60;

@@ -1,14 +1,18 @@
 /**
  * The site's content facts (brand, contact details, services, navigation): the one source for every
- * package, the api included. Plain data only: no browser code. The consultation packages are the
- * other content list, in `contracts/booking-packages` (every shared entry ships whole to every
- * package, and the shell shows none of them).
+ * package, the api included. Plain data only: no browser code. The consultation packages and their
+ * prices are the api's (its catalogue, GET /api/bookings/packages); the booking rules are in
+ * `booking-policy`.
  */
+const BRAND = 'Tiny Titans AI';
+
 export const site = {
-  name: 'Tiny Titans AI',
+  name: BRAND,
+  /** The name without "AI", where a sentence reads better with it ("The Tiny Titans Community"). */
+  shortName: 'Tiny Titans',
   tagline: 'Small Teams. Big Impact. Powered by AI.',
   description:
-    'Tiny Titans AI builds AI chatbots, agentic workflows, process automation and lightweight AI apps for startups, solopreneurs and lean product teams.',
+    `${BRAND} builds AI chatbots, agentic workflows, process automation and lightweight AI apps for startups, solopreneurs and lean product teams.`,
   email: 'hello@tinytitans.ai',
   phones: ['+91 80 4567 1234', '+91 98450 12345'],
   address: {

@@ -17,6 +17,8 @@ import { API_DIR } from '../paths';
 import { schema, type Schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction, as `db.transaction(work)` hands it to `work`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A connection on which a sequence of statements runs in order (migrations, advisory locks). */
 export interface SqlSession {

@@ -15,6 +15,9 @@ const EditEventPage = lazy(() => import('../features/events/event-form').then((m
 const PackageList = lazy(() => import('../features/packages/package-list').then((m) => ({ default: m.PackageList })));
 const NewPackagePage = lazy(() => import('../features/packages/package-form').then((m) => ({ default: m.NewPackagePage })));
 const EditPackagePage = lazy(() => import('../features/packages/package-form').then((m) => ({ default: m.EditPackagePage })));
+const ConsultationList = lazy(() => import('../features/consultations/consultation-list').then((m) => ({ default: m.ConsultationList })));
+const NewConsultationPage = lazy(() => import('../features/consultations/consultation-form').then((m) => ({ default: m.NewConsultationPage })));
+const EditConsultationPage = lazy(() => import('../features/consultations/consultation-form').then((m) => ({ default: m.EditConsultationPage })));
 const CareersPage = lazy(() => import('../features/careers/careers-page').then((m) => ({ default: m.CareersPage })));
 const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const OrdersPage = lazy(() => import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
@@ -38,6 +41,9 @@ export default function AdminApp() {
         <Route path="packages" element={<PackageList />} />
         <Route path="packages/new" element={<NewPackagePage />} />
         <Route path="packages/edit/:id" element={<EditPackagePage />} />
+        <Route path="consultations" element={<ConsultationList />} />
+        <Route path="consultations/new" element={<NewConsultationPage />} />
+        <Route path="consultations/edit/:id" element={<EditConsultationPage />} />
         <Route path="careers" element={<CareersPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="orders" element={<OrdersPage />} />

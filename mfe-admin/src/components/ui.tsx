@@ -96,6 +96,7 @@ export const Pill = styled.span<{ $tone?: 'ok' | 'muted' | 'warn' }>`
   display: inline-block;
   padding: 2px 10px;
   border-radius: 999px;
+  white-space: nowrap;
   font-size: 0.85rem;
   border: 1px solid ${({ $tone }) => ($tone === 'ok' ? theme.color.success : $tone === 'warn' ? theme.color.danger : theme.color.border)};
   color: ${({ $tone }) => ($tone === 'ok' ? theme.color.success : $tone === 'warn' ? theme.color.danger : theme.color.textMuted)};

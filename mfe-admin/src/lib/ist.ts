@@ -1,5 +1,6 @@
-/** Admins enter and read event times in India Standard Time (UTC+05:30, no daylight saving). */
-const IST_OFFSET_MS = 330 * 60_000;
+import { BOOKING_TIME_ZONE, BOOKING_ZONE_LABEL, istLocalToDate, IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+
+/** Admins enter and read event times in the booking zone (India Standard Time, no daylight saving). */
 
 /** An ISO timestamp as the value of a datetime-local input, in IST. */
 export function toIstInput(iso: string | null | undefined): string {
@@ -10,13 +11,11 @@ export function toIstInput(iso: string | null | undefined): string {
 
 /** A datetime-local value read as IST, as an ISO timestamp (UTC); null when empty or invalid. */
 export function fromIstInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const utc = Date.parse(`${value}:00.000Z`) - IST_OFFSET_MS;
-  return Number.isNaN(utc) ? null : new Date(utc).toISOString();
+  return istLocalToDate(value)?.toISOString() ?? null;
 }
 
 const istFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
+  timeZone: BOOKING_TIME_ZONE,
   year: 'numeric',
   month: 'short',
   day: 'numeric',
@@ -25,7 +24,7 @@ const istFormat = new Intl.DateTimeFormat('en-IN', {
 });
 
 /** A timestamp shown in IST, labelled. */
-export const formatIst = (iso: string | null | undefined): string => (iso ? `${istFormat.format(new Date(iso))} IST` : '—');
+export const formatIst = (iso: string | null | undefined): string => (iso ? `${istFormat.format(new Date(iso))} ${BOOKING_ZONE_LABEL}` : '—');
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric', month: 'short', day: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: BOOKING_TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric' });
 export const formatDate = (iso: string | null | undefined): string => (iso ? dateFormat.format(new Date(iso)) : '—');

@@ -3,16 +3,18 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSession } from '@site/shared/session';
 import { toast } from '@site/shared/toast';
-import { Button, Container } from '@site/shared/ui/primitives';
+import { Button, Container, StatusText } from '@site/shared/ui/primitives';
 import { SectionHeading } from '@site/shared/ui/section-heading';
 import { theme } from '@site/shared/ui/theme';
-import type { BookingPackage } from '../features/booking/booking-packages';
+import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 import { useBookingPackages } from '../features/booking/use-booking-packages';
 import { formatRupees } from '../lib/format';
 import { TEXT } from '../lib/texts';
 
 // The form and its date picker are downloaded only when a visitor starts booking.
 const BookingForm = lazy(() => import('../features/booking/booking-form').then((mod) => ({ default: mod.BookingForm })));
+
+const NO_PACKAGES: readonly BookingPackage[] = [];
 
 /** After signing in, the visitor comes back here with the package to book (`?book=<id>`). */
 const BOOK_PARAM = 'book';
@@ -91,7 +93,8 @@ function PriceLine({ pkg }: { pkg: BookingPackage }) {
 }
 
 export default function BookingSection() {
-  const packages = useBookingPackages();
+  const catalogue = useBookingPackages();
+  const packages = catalogue.phase === 'ready' ? catalogue.packages : NO_PACKAGES;
   const navigate = useNavigate();
   const location = useLocation();
   const user = useSession((s) => s.user);
@@ -102,14 +105,15 @@ export default function BookingSection() {
   // Back from /login: open the form of the package the visitor had chosen.
   const returning = new URLSearchParams(location.search).get(BOOK_PARAM);
   useEffect(() => {
-    if (!returning || status === 'loading') return;
+    // The catalogue may still be on its way (a page the server did not render): wait for it.
+    if (!returning || status === 'loading' || catalogue.phase === 'loading') return;
     if (user && token && packages.some((p) => p.id === returning && p.price !== 'Custom')) setSelected(returning);
     const rest = new URLSearchParams(location.search);
     rest.delete(BOOK_PARAM);
     const search = rest.toString();
     // Keep the #pricing hash, so the page stays on the section.
     navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
-  }, [returning, status, user, token, packages, navigate, location.search, location.hash]);
+  }, [returning, status, user, token, packages, catalogue.phase, navigate, location.search, location.hash]);
 
   const choose = async (pkg: BookingPackage) => {
     if (selected === pkg.id) return setSelected(null);
@@ -128,6 +132,15 @@ export default function BookingSection() {
       <SectionHeading title="Book a Consultation">
         Start with a call, go deeper with an audit, or plan a full roadmap with us. Prices in Indian rupees.
       </SectionHeading>
+      {catalogue.phase === 'loading' && <StatusText role="status">Loading packages…</StatusText>}
+      {catalogue.phase === 'failed' && (
+        <StatusText role="alert" $tone="error">
+          The packages could not be loaded.{' '}
+          <Button type="button" $variant="ghost" onClick={catalogue.retry}>
+            Try again
+          </Button>
+        </StatusText>
+      )}
       <Grid>
         {packages.map((pkg) => {
           const open = selected === pkg.id;

@@ -1,3 +1,4 @@
+import { site } from '@site/shared/site-config';
 import { useEffect, useState } from 'react';
 import { usePreloaded } from '@site/shared/preloaded';
 import { useParams } from 'react-router-dom';
@@ -31,7 +32,7 @@ export default function PackagePage() {
   const pkg = state.phase === 'ready' ? state.pkg : null;
   usePageMeta({
     title: pkg?.name ?? (state.phase === 'missing' ? 'Package not found' : 'Package'),
-    description: pkg?.description ?? 'A Tiny Titans AI package.',
+    description: pkg?.description ?? `A ${site.name} package.`,
   });
 
   return (

@@ -2,11 +2,9 @@ import {
   BOOKING_FIRST_HOUR,
   BOOKING_LAST_HOUR,
   BOOKING_STEP_MINUTES,
+  IST_OFFSET_MS,
   isBookableStart,
-} from '@site/shared/contracts/booking-packages';
-
-/** IST is UTC+05:30 all year. */
-const IST_OFFSET_MS = 330 * 60_000;
+} from '@site/shared/contracts/booking-policy';
 const MINUTE = 60_000;
 
 /*

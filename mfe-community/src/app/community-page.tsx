@@ -1,3 +1,4 @@
+import { site } from '@site/shared/site-config';
 import styled from 'styled-components';
 import { PAGE_META, usePageMeta } from '@site/shared/page-meta';
 import { theme } from '@site/shared/ui/theme';
@@ -21,7 +22,7 @@ export default function CommunityPage() {
   useRssLink();
   return (
     <Main>
-      <h1>The Tiny Titans Community</h1>
+      <h1>The {site.shortName} Community</h1>
       <Intro>Builders from small teams learning, shipping and sharing AI work together.</Intro>
       <CommunityStats />
       <TeamShowcase />

@@ -45,7 +45,7 @@ export const AuditAction = z.enum([
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AuditEntity = z.enum(['blog', 'event', 'package', 'order', 'user', 'mail']);
+export const AuditEntity = z.enum(['blog', 'event', 'package', 'consultation', 'order', 'user', 'mail']);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
 export const AuditEntry = z.object({

@@ -86,20 +86,6 @@ export const BusyInterval = z.object({ start: z.string(), end: z.string() });
 export const BusyAnswer = z.array(BusyInterval);
 export type BusyAnswer = z.infer<typeof BusyAnswer>;
 
-/** GET /api/bookings/packages (public, cacheable): the server's consultation packages and prices. */
-export const ConsultationPackage = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  /** Rupees, or 'Custom' (cannot be ordered; leads to /contact). */
-  price: z.union([z.number(), z.literal('Custom')]),
-  duration: z.number().int(),
-  benefits: z.array(z.string()),
-  badge: z.string().optional(),
-});
-export const ConsultationPackageList = z.array(ConsultationPackage);
-export type ConsultationPackage = z.infer<typeof ConsultationPackage>;
-
 /** GET /api/payments/config (public): which checkout script to load and with which key. */
 export const PaymentsConfig = z.object({
   provider: PaymentProvider,

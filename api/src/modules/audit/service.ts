@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditEntity, AuditEntry } from '@site/shared/contracts/admin';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { auditRepository } from './repository';
 import type { AuditRow } from './table';
 
@@ -33,7 +33,7 @@ export interface AuditService {
    */
   audited<T>(
     request: FastifyRequest,
-    work: (tx: Db) => Promise<T>,
+    work: (tx: Tx) => Promise<T>,
     describe: (result: T) => Omit<AuditRecord, 'actor'> | Omit<AuditRecord, 'actor'>[],
   ): Promise<T>;
   /** The newest entries first. */
@@ -88,10 +88,10 @@ export const auditPlugin = fp(
       async audited(request, work, describe) {
         const actor = await actorOf(request);
         return db.transaction(async (tx) => {
-          const result = await work(tx as unknown as Db);
+          const result = await work(tx);
           const described = describe(result);
           for (const entry of Array.isArray(described) ? described : [described]) {
-            await record(tx as unknown as Db, { ...entry, actor });
+            await record(tx, { ...entry, actor });
           }
           return result;
         });

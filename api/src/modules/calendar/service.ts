@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createEvent, type EventAttributes } from 'ics';
 import { auth, calendar as googleCalendar } from '@googleapis/calendar';
 import type { Config } from '../../config';
+import { site } from '@site/shared/site-config';
 
 /** What an invitation needs to know about a booked consultation. */
 export interface Booking {
@@ -45,14 +46,18 @@ export function parseMailbox(value: string): { name?: string; email: string } {
   return match ? { name: match[1] || undefined, email: match[2]!.trim() } : { email: value.trim() };
 }
 
+/** The site's own mail domain: an invitation's UID is unique within it, stable across reschedules. */
+const MAIL_DOMAIN = site.email.slice(site.email.indexOf('@') + 1);
+const eventUid = (orderId: string) => `order-${orderId}@${MAIL_DOMAIN}`;
+
 export function createCalendarService(config: Config, organizer: { name?: string; email: string }): CalendarService {
   const ics = (booking: Booking): string => {
     const attributes: EventAttributes = {
-      uid: `order-${booking.orderId}@tinytitans.ai`,
+      uid: eventUid(booking.orderId),
       sequence: booking.sequence,
       method: booking.cancelled ? 'CANCEL' : 'REQUEST',
       status: booking.cancelled ? 'CANCELLED' : 'CONFIRMED',
-      productId: 'tinytitans/booking',
+      productId: `${MAIL_DOMAIN}/booking`,
       start: utc(booking.start),
       startInputType: 'utc',
       startOutputType: 'utc',
@@ -61,7 +66,7 @@ export function createCalendarService(config: Config, organizer: { name?: string
       endOutputType: 'utc',
       title: booking.title,
       description: booking.description,
-      organizer: { name: organizer.name ?? 'Tiny Titans AI', email: organizer.email },
+      organizer: { name: organizer.name ?? site.name, email: organizer.email },
       attendees: [{ name: booking.attendeeEmail, email: booking.attendeeEmail, rsvp: true, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' }],
     };
     const { error, value } = createEvent(attributes);
@@ -91,7 +96,7 @@ export function createCalendarService(config: Config, organizer: { name?: string
         calendarId: config.GOOGLE_CALENDAR_ID ?? 'primary',
         sendUpdates: 'all',
         requestBody: {
-          iCalUID: `order-${booking.orderId}@tinytitans.ai`,
+          iCalUID: eventUid(booking.orderId),
           summary: booking.title,
           description: booking.description,
           start: { dateTime: booking.start.toISOString(), timeZone: 'UTC' },

@@ -6,7 +6,8 @@ import { API_DIR } from '../../paths';
 import { HttpError } from '../../plugins/errors';
 import type { MediaStore, StoredMedia } from './store';
 
-export { MAX_UPLOAD_BYTES } from './upload-limit';
+/** Declared once in shared: the admin's form and nginx's body limit read the same value. */
+export { MAX_UPLOAD_BYTES } from '@site/shared/contracts/media-upload';
 
 /** What may be uploaded, decided from the bytes: raster images and browser-playable video. */
 const ALLOWED = new Set([

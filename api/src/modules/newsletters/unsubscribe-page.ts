@@ -1,9 +1,10 @@
+import { site } from '@site/shared/site-config';
 import { escapeMarkup } from '../../lib/escape';
 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeMarkup(title)} | Tiny Titans AI</title>
+<meta name="robots" content="noindex"><title>${escapeMarkup(title)} | ${escapeMarkup(site.name)}</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b1020;color:#eef2ff;font-family:system-ui,sans-serif;line-height:1.6}
 main{max-width:480px;padding:32px;border:1px solid #2a3763;border-radius:20px;background:#121a33;text-align:center}
@@ -19,7 +20,7 @@ export function confirmPage(email: string, token: string, alreadyOut: boolean): 
   }
   return page(
     'Unsubscribe from our newsletter',
-    `<p>Stop sending the Tiny Titans AI newsletter to <strong>${escapeMarkup(email)}</strong>?</p>
+    `<p>Stop sending the ${escapeMarkup(site.name)} newsletter to <strong>${escapeMarkup(email)}</strong>?</p>
 <form method="post" action="/api/newsletters/unsubscribe?token=${encodeURIComponent(token)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
   );

@@ -4,7 +4,19 @@ import type { FastifyReply } from 'fastify';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { OrderIdParams } from '@site/shared/contracts/orders';
 import { HttpError } from '../../plugins/errors';
-import { REFUND_WINDOW_MS, RESCHEDULE_CUTOFF_MS } from './service';
+import {
+  BOOKING_HOURS_TEXT,
+  BOOKING_TIME_ZONE,
+  BOOKING_ZONE_LABEL,
+  BOOKING_ZONE_NAME,
+  istLocalToDate,
+  istWallClock,
+  REFUND_WINDOW_HOURS,
+  REFUND_WINDOW_MS,
+  RESCHEDULE_CUTOFF_HOURS,
+} from '@site/shared/contracts/booking-policy';
+import { site } from '@site/shared/site-config';
+import { manageable, reschedulable } from './views';
 import type { OrderRow } from './table';
 import { escapeMarkup } from '../../lib/escape';
 
@@ -15,7 +27,7 @@ import { escapeMarkup } from '../../lib/escape';
 export const MANAGE_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
 const ist = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Kolkata',
+  timeZone: BOOKING_TIME_ZONE,
   weekday: 'long',
   month: 'long',
   day: 'numeric',
@@ -23,7 +35,7 @@ const ist = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const whenIst = (date: Date) => `${ist.format(date)} IST`;
+const whenIst = (date: Date) => `${ist.format(date)} ${BOOKING_ZONE_LABEL}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -32,7 +44,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeMarkup(title)} · Tiny Titans AI</title>
+<title>${escapeMarkup(title)} · ${escapeMarkup(site.name)}</title>
 <style>
 body{font:16px/1.6 system-ui,sans-serif;color:#111;background:#f6f7fb;margin:0}
 main{max-width:34rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px}
@@ -65,14 +77,8 @@ const RescheduleForm = z.strictObject({
   start: z.string().max(40),
 });
 
-/** "2026-12-01T10:15" typed in IST → the instant, or undefined. */
-export function istLocalToDate(value: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}:00+05:30`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-const istLocalValue = (date: Date) => new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16);
+/** The datetime-local value of an instant, as an IST wall-clock time. */
+const istLocalValue = (date: Date) => istWallClock(date).toISOString().slice(0, 16);
 
 export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -99,7 +105,7 @@ export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const cancelForm = (row: OrderRow, token: string) => {
     const refundable = row.paidAt && Date.now() - row.paidAt.getTime() <= REFUND_WINDOW_MS;
     return `${summary(row)}
-<p>${refundable ? 'Cancelling now refunds the full amount automatically (within 48 hours of payment).' : 'The 48-hour refund window has passed: cancelling frees the slot, and you can contact us about a refund or credit.'}</p>
+<p>${refundable ? `Cancelling now refunds the full amount automatically (within ${REFUND_WINDOW_HOURS} hours of payment).` : `The ${REFUND_WINDOW_HOURS}-hour refund window has passed: cancelling frees the slot, and you can contact us about a refund or credit.`}</p>
 <form method="post">
 <input type="hidden" name="token" value="${escapeMarkup(token)}">
 <button type="submit">Cancel booking</button>
@@ -112,11 +118,9 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
 <input type="hidden" name="token" value="${escapeMarkup(token)}">
 <label for="start">New date and time (IST)</label>
 <input id="start" name="start" type="datetime-local" step="900" required value="${escapeMarkup(value)}"${error ? ' aria-invalid="true" aria-describedby="start-error start-hint"' : ' aria-describedby="start-hint"'}>
-<p class="hint" id="start-hint">Between 9:00 AM and 6:00 PM India Standard Time, on the quarter hour. Bookings can be moved until 24 hours before they start.</p>
+<p class="hint" id="start-hint">Between ${BOOKING_HOURS_TEXT} ${BOOKING_ZONE_NAME}, on the quarter hour. Bookings can be moved until ${RESCHEDULE_CUTOFF_HOURS} hours before they start.</p>
 <button type="submit">Reschedule</button>
 </form>`;
-
-  const live = (row: OrderRow) => row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt && row.startTime! > new Date();
 
   app.get(
     '/orders/:id/cancel',
@@ -124,7 +128,7 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
     async (request, reply) =>
       guarded(reply, 'Cancel your booking', async () => {
         const row = await app.orders.findByLink(request.params.id, 'cancel', request.query.token);
-        if (!live(row)) throw new HttpError(409, 'not_cancellable', 'This booking can no longer be cancelled online. Please contact us.');
+        if (!manageable(row)) throw app.orders.notCancellable();
         return send(reply, 200, 'Cancel your booking', cancelForm(row, request.query.token));
       }),
   );
@@ -143,7 +147,7 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
           reply,
           200,
           'Booking cancelled',
-          `${summary(row)}<p role="status">${refunded ? 'Your booking is cancelled and the full amount is being refunded to your original payment method.' : 'Your booking is cancelled. The 48-hour refund window had passed, so please contact us about a refund or credit.'}</p>`,
+          `${summary(row)}<p role="status">${refunded ? 'Your booking is cancelled and the full amount is being refunded to your original payment method.' : `Your booking is cancelled. The ${REFUND_WINDOW_HOURS}-hour refund window had passed, so please contact us about a refund or credit.`}</p>`,
         );
       }),
   );
@@ -154,9 +158,7 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
     async (request, reply) =>
       guarded(reply, 'Reschedule your booking', async () => {
         const row = await app.orders.findByLink(request.params.id, 'reschedule', request.query.token);
-        if (!live(row) || row.startTime!.getTime() - Date.now() <= RESCHEDULE_CUTOFF_MS) {
-          throw new HttpError(409, 'not_reschedulable', 'This booking can no longer be moved online. Please contact us.');
-        }
+        if (!reschedulable(row)) throw app.orders.notReschedulable();
         return send(reply, 200, 'Reschedule your booking', rescheduleForm(row, request.query.token, istLocalValue(row.startTime!)));
       }),
   );

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { consultationPackages, orders, type ConsultationPackageRow, type OrderRow, type OrderStatusValue } from './table';
+import { BOOKING_TIME_ZONE } from '@site/shared/contracts/booking-policy';
+import type { Db, Tx } from '../../db/database';
+import { orders, type OrderRow, type OrderStatusValue } from './table';
 
 export type OrderInsert = typeof orders.$inferInsert;
-export type ConsultationPackageInsert = typeof consultationPackages.$inferInsert;
 
 export interface AdminOrderFilter {
   status?: OrderStatusValue;
@@ -29,21 +29,12 @@ const adminConditions = (filter: AdminOrderFilter): SQL | undefined =>
 
 const one = <T>(rows: T[]): T | undefined => rows[0];
 
+/** The booking zone as an SQL literal (a constant: the same text in SELECT and GROUP BY). */
+const ZONE = sql.raw(`'${BOOKING_TIME_ZONE}'`);
+
 export const orderRepository = {
-  async seedConsultationPackages(db: Db, rows: ConsultationPackageInsert[]): Promise<void> {
-    if (rows.length) await db.insert(consultationPackages).values(rows).onConflictDoNothing({ target: consultationPackages.id });
-  },
-
-  async listConsultationPackages(db: Db): Promise<ConsultationPackageRow[]> {
-    return db.select().from(consultationPackages).where(eq(consultationPackages.isActive, true)).orderBy(asc(consultationPackages.position));
-  },
-
-  async findConsultationPackage(db: Db, id: string): Promise<ConsultationPackageRow | undefined> {
-    return one(await db.select().from(consultationPackages).where(eq(consultationPackages.id, id)));
-  },
-
   /** Serialises the transactions that compete for one seat pool or the consultation calendar. */
-  async lock(tx: Db, key: string): Promise<void> {
+  async lock(tx: Tx, key: string): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   },
 
@@ -253,7 +244,7 @@ export const orderRepository = {
 
   /** Paid (and later refunded) orders and their revenue per week since `since`, weeks starting Monday IST. */
   async paidPerWeek(db: Db, since: Date): Promise<{ week: string; orders: number; revenue: number }[]> {
-    const week = sql<string>`to_char(date_trunc('week', ${orders.paidAt} AT TIME ZONE 'Asia/Kolkata'), 'YYYY-MM-DD')`;
+    const week = sql<string>`to_char(date_trunc('week', ${orders.paidAt} AT TIME ZONE ${ZONE}), 'YYYY-MM-DD')`;
     const rows = await db
       .select({ week, orders: count(), revenue: sql<string>`coalesce(sum(${orders.amountPaise}), 0)` })
       .from(orders)
@@ -264,7 +255,7 @@ export const orderRepository = {
 
   /** Paid consultations per IST day between two instants. */
   async bookingsPerDay(db: Db, from: Date, to: Date): Promise<{ date: string; bookings: number }[]> {
-    const day = sql<string>`to_char(${orders.startTime} AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD')`;
+    const day = sql<string>`to_char(${orders.startTime} AT TIME ZONE ${ZONE}, 'YYYY-MM-DD')`;
     const rows = await db
       .select({ day, n: count() })
       .from(orders)

@@ -9,7 +9,6 @@ import {
   AdminOrderStats,
   BusyAnswer,
   BusyQuery,
-  ConsultationPackageList,
   CreateOrderAnswer,
   CreateOrderBody,
   Order,
@@ -72,21 +71,6 @@ const CSV_COLUMNS: readonly CsvColumn<AdminOrder>[] = [
 ];
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/bookings/packages',
-    {
-      schema: {
-        tags,
-        summary: 'The consultation packages and their prices (the server is the price authority)',
-        response: { 200: ConsultationPackageList },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return app.orders.consultationPackages();
-    },
-  );
-
   app.get(
     '/bookings/busy',
     {
@@ -258,5 +242,4 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => app.orders.stats(),
   );
-
 };

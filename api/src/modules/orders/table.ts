@@ -1,23 +1,8 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Mirrors migrations/0006_orders.sql. */
-export const consultationPackages = pgTable('consultation_packages', {
-  id: uuid('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  pricePaise: integer('price_paise'),
-  durationMinutes: integer('duration_minutes').notNull(),
-  benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
-  badge: text('badge'),
-  position: integer('position').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
-export type ConsultationPackageRow = typeof consultationPackages.$inferSelect;
-
 export type OrderStatusValue = 'created' | 'paid' | 'failed' | 'expired' | 'refunded';
 
 export const orders = pgTable('orders', {

@@ -100,7 +100,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const paymentEvent = paymentEventOf(event, payload);
         const record = (tx: Parameters<typeof app.payments.recordWebhookEvent>[0]) => app.payments.recordWebhookEvent(tx, eventId, event);
         if (!paymentEvent) {
-          const fresh = await app.database.db.transaction((tx) => record(tx as never));
+          const fresh = await app.database.db.transaction((tx) => record(tx));
           return { received: true as const, duplicate: !fresh };
         }
         const { duplicate } = await app.orders.applyPaymentEvent(paymentEvent, record);

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import Razorpay from 'razorpay';
 import type { PaymentProvider } from '@site/shared/contracts/orders';
-import type { Db } from '../../db/database';
+import type { Tx } from '../../db/database';
 import { storedSecret } from '../../db/settings';
 import { paymentRepository } from './repository';
 
@@ -30,7 +30,7 @@ export interface PaymentsService {
   /** Webhook signature: HMAC-SHA256 of the raw body with the webhook secret. */
   webhookSignatureValid(rawBody: Buffer, signature: string | undefined): boolean;
   /** Records a webhook event id inside the caller's transaction; false for a replay. */
-  recordWebhookEvent(tx: Db, eventId: string, event: string): Promise<boolean>;
+  recordWebhookEvent(tx: Tx, eventId: string, event: string): Promise<boolean>;
   /** Sandbox only: what the provider would sign (checkout answer and webhook body). */
   sandbox?: {
     signCheckout(providerOrderId: string, paymentId: string): string;
@@ -79,7 +79,7 @@ export const paymentsPlugin = fp(
         sameHex(hmac(keySecret, `${orderId}|${paymentId}`), signature),
       webhookSignatureValid: (rawBody: Buffer, signature: string | undefined) =>
         webhookSecret !== undefined && sameHex(hmac(webhookSecret, rawBody), signature),
-      recordWebhookEvent: (tx: Db, eventId: string, event: string) => paymentRepository.recordWebhookEvent(tx, eventId, event),
+      recordWebhookEvent: (tx: Tx, eventId: string, event: string) => paymentRepository.recordWebhookEvent(tx, eventId, event),
     });
 
     let service: PaymentsService;

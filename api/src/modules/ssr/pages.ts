@@ -93,6 +93,8 @@ type PageData = Omit<RenderedRoute, 'module'>;
  * (`blogBySlugKey`, `publishedEventsKey`, …); a rendered module not named here reads nothing.
  */
 const PAGE_DATA: Record<string, (params: Record<string, string>) => PageData> = {
+  // The pricing section (commerce's booking section) shows the consultation catalogue.
+  'mfe_marketing/HomePage': () => ({ reads: [key('/bookings/packages')], tags: ['consultations'] }),
   'mfe_community/CommunityPage': () => ({
     reads: [key('/events', { status: 'published' }), key('/blogs/search', { field: 'status', value: 'published' })],
     tags: ['events', 'blogs'],

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SlugSchema } from '@site/shared/contracts/common';
 import type { Blog } from '@site/shared/contracts/blogs';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '@site/shared/contracts/media-upload';
 import { messageOf } from '@site/shared/api-client';
 import { isAdmin, useSession } from '@site/shared/session';
 import { usePageMeta } from '@site/shared/page-meta';
@@ -36,8 +37,6 @@ const BlogFormSchema = z.object({
   content: z.string().refine((html) => !isEmptyHtml(html), 'Content is required.'),
 });
 type BlogFormValues = z.input<typeof BlogFormSchema>;
-
-const MAX_MEDIA_BYTES = 25 * 1024 * 1024;
 
 const Progress = styled.progress`
   width: 100%;
@@ -102,9 +101,9 @@ function BlogForm({ blog }: { blog: Blog | null }) {
       setFile(null);
       return setFileError('Choose an image or a video.');
     }
-    if (chosen.size > MAX_MEDIA_BYTES) {
+    if (chosen.size > MAX_UPLOAD_BYTES) {
       setFile(null);
-      return setFileError('The file is larger than 25 MB.');
+      return setFileError(`The file is larger than ${MAX_UPLOAD_MB} MB.`);
     }
     setFileError(null);
     setFile(chosen);

@@ -1,3 +1,4 @@
+import { BOOKING_TIME_ZONE, IST_OFFSET } from '@site/shared/contracts/booking-policy';
 import { useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import {
@@ -28,9 +29,9 @@ const Grid = styled.div`
   .plot { position: relative; height: 260px; }
 `;
 
-const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: BOOKING_TIME_ZONE });
 const weekLabel = (iso: string) => dayMonth.format(new Date(iso));
-const dayLabel = (date: string) => dayMonth.format(new Date(`${date}T12:00:00+05:30`));
+const dayLabel = (date: string) => dayMonth.format(new Date(`${date}T12:00:00${IST_OFFSET}`));
 const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function ChartCanvas({ config }: { config: ChartConfiguration }) {

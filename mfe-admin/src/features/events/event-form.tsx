@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useNavigate, useParams } from 'react-router-dom';
+import { BOOKING_ZONE_NAME, IST_OFFSET } from '@site/shared/contracts/booking-policy';
 import { SlugSchema } from '@site/shared/contracts/common';
 import type { Event, EventStatus } from '@site/shared/contracts/events';
 import { errorFieldOf, messageOf } from '@site/shared/api-client';
@@ -14,6 +15,9 @@ import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
 import { useLoad } from '../../lib/use-load';
 import { fromIstInput, toIstInput } from '../../lib/ist';
 import { EVENT_STATUSES, createEvent, findEvent, updateEvent } from './events-api';
+
+/** Under every time field: admins type times in the booking zone. */
+const ZONE_HINT = `${BOOKING_ZONE_NAME} (UTC${IST_OFFSET}).`;
 
 export const EVENT_FORM_TEXTS = {
   creating: 'Creating event…',
@@ -128,13 +132,13 @@ function EventForm({ event }: { event: Event | null }) {
         {fieldFor('slug', 'Slug', <input {...a11y('slug')} {...register('slug')} />)}
         {fieldFor('description', 'Description', <textarea rows={5} {...a11y('description')} {...register('description')} />)}
         {fieldFor('location', 'Location', <input {...a11y('location')} {...register('location')} />)}
-        {fieldFor('start_time', 'Start time (IST)', <input type="datetime-local" {...a11y('start_time', true)} {...register('start_time')} />, 'India Standard Time (UTC+05:30).')}
-        {fieldFor('end_time', 'End time (IST)', <input type="datetime-local" {...a11y('end_time', true)} {...register('end_time')} />, 'India Standard Time (UTC+05:30).')}
+        {fieldFor('start_time', 'Start time (IST)', <input type="datetime-local" {...a11y('start_time', true)} {...register('start_time')} />, ZONE_HINT)}
+        {fieldFor('end_time', 'End time (IST)', <input type="datetime-local" {...a11y('end_time', true)} {...register('end_time')} />, ZONE_HINT)}
         {fieldFor(
           'registration_deadline',
           'Registration deadline (IST, optional)',
           <input type="datetime-local" {...a11y('registration_deadline', true)} {...register('registration_deadline')} />,
-          'India Standard Time (UTC+05:30).',
+          ZONE_HINT,
         )}
         {fieldFor(
           'status',

@@ -1,3 +1,4 @@
+import { IST_OFFSET } from '@site/shared/contracts/booking-policy';
 import { useState } from 'react';
 import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
@@ -13,7 +14,7 @@ const KINDS: OrderKind[] = ['consultation', 'package'];
 
 /** A date input's day read as an IST calendar day: its first instant, ISO. */
 const istDayStart = (day: string, plusDays = 0) =>
-  day ? new Date(Date.parse(`${day}T00:00:00+05:30`) + plusDays * 86_400_000).toISOString() : undefined;
+  day ? new Date(Date.parse(`${day}T00:00:00${IST_OFFSET}`) + plusDays * 86_400_000).toISOString() : undefined;
 
 export const rupees = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

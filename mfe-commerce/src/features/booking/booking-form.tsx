@@ -4,7 +4,7 @@ import { Button, errorAria, Field, FieldError, StatusText } from '@site/shared/u
 import { theme } from '@site/shared/ui/theme';
 import { fromPickerDate, snapToFreeSlot } from '../../lib/ist-time';
 import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
-import type { BookingPackage } from './booking-packages';
+import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 import { DateTimeField } from './date-time-field';
 import { useBookConsultation } from './use-book-consultation';
 import { useBusySlots } from './use-busy-slots';

@@ -7,7 +7,7 @@ import { loadCheckout, openCheckout, SdkLoadError } from '../payments/checkout';
 import { confirmWithApi } from '../payments/confirm-with-api';
 import { createCalendarEvent, createOrder } from '../payments/payments-api';
 import { TEXT } from '../../lib/texts';
-import type { BookingPackage } from './booking-packages';
+import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 
 /**
  * Spec §4 booking flow: Processing while the order is created and Checkout opens; on payment the

@@ -1,21 +1,34 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@site/shared/api-client';
-import type { ConsultationPackage } from '@site/shared/contracts/orders';
-import { bookingPackages, type BookingPackage } from './booking-packages';
+import type { ConsultationPackage } from '@site/shared/contracts/consultations';
+import { preloadKey, usePreloaded } from '@site/shared/preloaded';
 
-/** The built-in packages at once, then the server's (it is the price authority) when they arrive. */
-export function useBookingPackages(): readonly BookingPackage[] {
-  const [packages, setPackages] = useState<readonly BookingPackage[]>(bookingPackages);
+/** The consultation catalogue's read: the server renders the home page with its answer. */
+export const BOOKING_PACKAGES_KEY = preloadKey('/bookings/packages');
+
+export type BookingPackagesState =
+  | { phase: 'loading' }
+  | { phase: 'failed'; retry: () => void }
+  | { phase: 'ready'; packages: readonly ConsultationPackage[] };
+
+/** The packages and prices as the catalogue holds them (the server's answer is the only price source). */
+export function useBookingPackages(): BookingPackagesState {
+  const preloaded = usePreloaded<ConsultationPackage[]>(BOOKING_PACKAGES_KEY);
+  const [fetched, setFetched] = useState<readonly ConsultationPackage[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const hasPreloaded = preloaded !== undefined;
   useEffect(() => {
+    if (hasPreloaded) return undefined;
     const controller = new AbortController();
+    setFailed(false);
     apiRequest<ConsultationPackage[]>('/bookings/packages', { signal: controller.signal })
-      .then((served) => {
-        if (Array.isArray(served) && served.length > 0) setPackages(served);
-      })
-      .catch(() => {
-        // the built-in values stay; the server still checks the amount when ordering
-      });
+      .then((served) => setFetched(served))
+      .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, []);
-  return packages;
+  }, [hasPreloaded, attempt]);
+  const packages = preloaded ?? fetched;
+  if (packages) return { phase: 'ready', packages };
+  if (failed) return { phase: 'failed', retry: () => setAttempt((n) => n + 1) };
+  return { phase: 'loading' };
 }

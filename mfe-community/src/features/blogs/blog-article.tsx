@@ -1,3 +1,4 @@
+import { site } from '@site/shared/site-config';
 import { useEffect, useState } from 'react';
 import { usePreloaded } from '@site/shared/preloaded';
 import styled from 'styled-components';
@@ -50,7 +51,7 @@ export function BlogArticle({ slug }: { slug: string }) {
   }, [blogId]);
   usePageMeta({
     title: blog?.title ?? (state.phase === 'missing' ? 'Blog not found' : 'Blog'),
-    description: blog ? blog.summary || preview(blog.content) : 'An article from the Tiny Titans AI blog.',
+    description: blog ? blog.summary || preview(blog.content) : `An article from the ${site.name} blog.`,
   });
 
   if (state.phase === 'loading') return <Loading label="Loading blog…" />;

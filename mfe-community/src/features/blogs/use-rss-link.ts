@@ -1,3 +1,4 @@
+import { site } from '@site/shared/site-config';
 import { useEffect } from 'react';
 import { RSS_PATH } from './blogs-api';
 
@@ -7,7 +8,7 @@ export function useRssLink(): void {
     const link = document.createElement('link');
     link.rel = 'alternate';
     link.type = 'application/rss+xml';
-    link.title = 'Tiny Titans AI Blog';
+    link.title = `${site.name} Blog`;
     link.href = RSS_PATH;
     document.head.appendChild(link);
     return () => link.remove();

@@ -1,3 +1,4 @@
+import { site } from '@site/shared/site-config';
 import { useEffect, useState } from 'react';
 import { usePreloaded } from '@site/shared/preloaded';
 import styled from 'styled-components';
@@ -42,7 +43,7 @@ export function EventDetails({ slug }: { slug: string }) {
   const event = state.phase === 'ready' ? state.event : null;
   usePageMeta({
     title: event?.title ?? (state.phase === 'missing' ? 'Event not found' : 'Event'),
-    description: event ? preview(event.description) : 'An event from the Tiny Titans AI community.',
+    description: event ? preview(event.description) : `An event from the ${site.name} community.`,
   });
 
   if (state.phase === 'loading') return <Loading label="Loading event…" />;

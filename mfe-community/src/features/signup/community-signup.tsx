@@ -1,3 +1,4 @@
+import { site } from '@site/shared/site-config';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Card, errorAria, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
@@ -99,7 +100,7 @@ export function CommunitySignup() {
                 {...fieldProps('consent')}
                 onChange={(event) => setConsent(event.target.checked)}
               />
-              <label htmlFor={ids.consent}>I agree to receive community emails from Tiny Titans AI.</label>
+              <label htmlFor={ids.consent}>I agree to receive community emails from {site.name}.</label>
             </Consent>
             {errors.consent && <FieldError id={ids.consentError}>{errors.consent}</FieldError>}
             <Button type="submit" disabled={phase === 'saving'}>

@@ -1,3 +1,4 @@
+import { REFUND_WINDOW_HOURS, RESCHEDULE_CUTOFF_HOURS } from '@site/shared/contracts/booking-policy';
 import { PAGE_META } from '@site/shared/page-meta';
 import { site } from '@site/shared/site-config';
 
@@ -27,9 +28,9 @@ export const policies: Record<PolicyName, Policy> = {
         ],
       },
       {
-        heading: 'Full refund within 48 hours',
+        heading: `Full refund within ${REFUND_WINDOW_HOURS} hours`,
         paragraphs: [
-          'You get a full refund if you cancel within 48 hours of payment and no work has started on your engagement.',
+          `You get a full refund if you cancel within ${REFUND_WINDOW_HOURS} hours of payment and no work has started on your engagement.`,
           'Work has started once we have held the booked session, delivered any material, or begun analysis you asked for.',
         ],
       },
@@ -97,7 +98,7 @@ export const policies: Record<PolicyName, Policy> = {
       {
         heading: 'Consultations and packages',
         paragraphs: [
-          'A booked consultation is a session of the length shown at the time you book. Reschedule at least 24 hours ahead by replying to your booking e-mail.',
+          `A booked consultation is a session of the length shown at the time you book. Reschedule at least ${RESCHEDULE_CUTOFF_HOURS} hours ahead by replying to your booking e-mail.`,
           'Packages include what their description lists for the duration shown. Project work beyond a consultation or package is agreed in a separate written proposal.',
         ],
       },

@@ -1,3 +1,4 @@
+import { site } from '@site/shared/site-config';
 import styled from 'styled-components';
 import { Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
@@ -19,7 +20,7 @@ export function WhyUsSection() {
   return (
     <Section id="why-us" aria-labelledby="why-title">
       <Container>
-        <SectionHeading id="why-title" eyebrow="Why us" title="Why Small Teams Choose Tiny Titans">
+        <SectionHeading id="why-title" eyebrow="Why us" title={`Why Small Teams Choose ${site.shortName}`}>
           Big-company engineering without big-company overhead.
         </SectionHeading>
         <Stats>

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { isBookableStart, REFUND_WINDOW_MS } from '@site/shared/contracts/booking-policy';
+import { HttpError } from '../../plugins/errors';
+import { CONSULTATION_LOCK, futureOnly, outsideHours, slotTaken } from './checkout';
+import type { OrderMails } from './mails';
+import type { OrderPayments } from './payments';
+import { orderRepository } from './repository';
+import type { OrderRow } from './table';
+import { manageable, reschedulable } from './views';
+
+const notCancellable = () => new HttpError(409, 'not_cancellable', 'This booking can no longer be cancelled online. Please contact us.');
+const notReschedulable = () => new HttpError(409, 'not_reschedulable', 'This booking can no longer be moved online. Please contact us.');
+
+/** What a buyer does to a paid booking: cancel it, move it, ask for its calendar invitation. */
+export function createSelfService(app: FastifyInstance, mails: OrderMails, payments: OrderPayments) {
+  const db = app.database.db;
+
+  return {
+    notCancellable,
+    notReschedulable,
+
+    /** POST /calendar/create-event: the caller's own paid consultation, one invitation per order. */
+    async invite(row: OrderRow | undefined) {
+      if (!row || row.kind !== 'consultation') throw new HttpError(404, 'not_found', 'Booking not found.');
+      if (row.status !== 'paid' || row.cancelledAt) throw new HttpError(409, 'not_paid', 'Only a paid booking gets a calendar invitation.');
+      return { order_id: row.id, ...(await mails.sendInvitation(row, false)) };
+    },
+
+    icsFor(row: OrderRow): string {
+      if (row.kind !== 'consultation' || row.status !== 'paid' || row.cancelledAt) {
+        throw new HttpError(404, 'not_found', 'No invitation for this order.');
+      }
+      return mails.ics(row);
+    },
+
+    /** Signed cancel link: frees the slot; refunds in full within the refund window. */
+    async cancelByLink(row: OrderRow): Promise<{ refunded: boolean }> {
+      const now = new Date();
+      if (!manageable(row, now)) throw notCancellable();
+      if (row.paidAt && now.getTime() - row.paidAt.getTime() <= REFUND_WINDOW_MS) {
+        const refunded = await payments.refund(row.id, { cancelled: true });
+        await mails.cancelled(refunded, true);
+        return { refunded: true };
+      }
+      const cancelled = await orderRepository.cancelWithoutRefund(db, row.id, now);
+      if (!cancelled) throw notCancellable();
+      await mails.cancelled(cancelled, false);
+      return { refunded: false };
+    },
+
+    /** Signed reschedule link: another free slot, until the cutoff before the booked start. */
+    async rescheduleByLink(row: OrderRow, startIso: string): Promise<OrderRow> {
+      const now = new Date();
+      if (!reschedulable(row, now)) throw notReschedulable();
+      const start = new Date(startIso);
+      if (Number.isNaN(start.getTime()) || start <= now) throw futureOnly();
+      if (!isBookableStart(start)) throw outsideHours();
+      const end = new Date(start.getTime() + (row.endTime!.getTime() - row.startTime!.getTime()));
+      const moved = await db.transaction(async (tx) => {
+        await orderRepository.lock(tx, CONSULTATION_LOCK);
+        if (await orderRepository.findOverlapping(tx, start, end, now, row.id)) throw slotTaken();
+        return orderRepository.reschedule(tx, row.id, start, end);
+      });
+      if (!moved) throw notReschedulable();
+      await mails.moved(moved);
+      return moved;
+    },
+  };
+}

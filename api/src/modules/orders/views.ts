@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { RESCHEDULE_CUTOFF_MS } from '@site/shared/contracts/booking-policy';
+import type { AdminOrder, Order } from '@site/shared/contracts/orders';
+import type { OrderLinks } from './links';
+import type { OrderRow } from './table';
+
+export const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A paid consultation not yet started and not cancelled: its buyer may still move or cancel it. */
+export const manageable = (row: OrderRow, now = new Date()) =>
+  row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt && row.startTime! > now;
+
+/** Whether a booking may still be moved: manageable, and more than the cutoff before its start. */
+export const reschedulable = (row: OrderRow, now = new Date()) =>
+  manageable(row, now) && row.startTime!.getTime() - now.getTime() > RESCHEDULE_CUTOFF_MS;
+
+/** How an order reads to its buyer and to admins. */
+export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
+  function toOrder(row: OrderRow, origin = ''): Order {
+    const now = new Date();
+    const live = manageable(row, now);
+    return {
+      id: row.id,
+      package_id: row.packageId,
+      package_name: row.packageName,
+      kind: row.kind,
+      amount_paise: row.amountPaise,
+      currency: 'INR',
+      // A lapsed hold reads as expired even before the sweep has written it.
+      status: row.status === 'created' && row.expiresAt <= now ? 'expired' : row.status,
+      start_time: iso(row.startTime),
+      end_time: iso(row.endTime),
+      attendee_email: row.attendeeEmail,
+      created_at: row.createdAt.toISOString(),
+      paid_at: iso(row.paidAt),
+      expires_at: row.expiresAt.toISOString(),
+      ics_url: row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt ? links.link('ics', row.id, origin) : null,
+      reschedule_url: reschedulable(row, now) ? links.link('reschedule', row.id, origin) : null,
+      cancel_url: live ? links.link('cancel', row.id, origin) : null,
+    };
+  }
+
+  async function toAdminOrders(rows: OrderRow[]): Promise<AdminOrder[]> {
+    const buyers = new Map<string, { username: string; email: string }>();
+    for (const id of new Set(rows.map((row) => row.userId))) {
+      const user = await app.users.findById(id);
+      buyers.set(id, { username: user?.username ?? '', email: user?.email ?? '' });
+    }
+    return rows.map((row) => ({
+      ...toOrder(row),
+      buyer_id: row.userId,
+      buyer_username: buyers.get(row.userId)!.username,
+      buyer_email: buyers.get(row.userId)!.email,
+      provider: row.provider,
+      provider_order_id: row.providerOrderId,
+      provider_payment_id: row.providerPaymentId,
+      refunded_at: iso(row.refundedAt),
+    }));
+  }
+
+  return { toOrder, toAdminOrders };
+}
