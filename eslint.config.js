@@ -79,7 +79,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    ignores: ['e2e/**'],
+    ignores: ['e2e/**', 'bench/**'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -91,7 +91,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/**/*.ts', 'e2e/**/*.ts', '**/*.{js,mjs}', '*.config.ts'],
+    files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '**/*.{js,mjs}', '*.config.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },
   },
