@@ -13,7 +13,7 @@ import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitive
 import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
 import { useLoad } from '../../lib/use-load';
 import { fromIstInput, toIstInput } from '../../lib/ist';
-import { EVENT_STATUSES, createEvent, findEvent, updateEvent } from './events-api';
+import { EVENT_STATUSES, createEvent, findEvent, updateEvent } from '../../lib/events-api';
 
 export const EVENT_FORM_TEXTS = {
   creating: 'Creating event…',
