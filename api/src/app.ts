@@ -19,7 +19,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { mailPlugin } from './modules/mail/service';
+import { mailPlugin, type MailTransport } from './modules/mail/service';
 import { healthRoutes } from './modules/health/routes';
 import { refreshTokensPlugin } from './modules/auth/refresh-tokens';
 import { accountsPlugin } from './modules/users/service';
@@ -63,6 +63,8 @@ export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   serveWeb?: boolean;
+  /** Where mail goes instead of SMTP or the outbox folder (tests read what was sent). */
+  mailer?: MailTransport;
 }
 
 const REQUEST_COMPLETED = 'request completed';
@@ -76,7 +78,7 @@ class OneLineRequestLogs extends LogController {
   }
 }
 
-export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream, serveWeb = true, mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -139,7 +141,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(apiDocsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
-  await app.register(mailPlugin);
+  await app.register(mailPlugin, { transport: mailer });
   await app.register(refreshTokensPlugin);
   await app.register(accountsPlugin);
   await app.register(contactsPlugin);
