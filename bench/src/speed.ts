@@ -64,9 +64,9 @@ async function throughput(server: RunningServer, database: string): Promise<void
   }
   const nginx = await phase('starting nginx in front of the api', () => startNginx([new URL(server.url).host]));
   try {
-    const cache = nginxCaches() ? 'micro-cache on' : 'no proxy_cache in the rendered template';
-    const proxied: Target[] = pages.map((page) => ({ label: `${page} through nginx (${cache})`, url: `${nginx.url}${page}`, headers: BROWSER_HEADERS }));
-    await printComparedTable(`Server-rendered pages, Accept-Encoding: br, gzip (${database})`, pageLoad, [...direct, ...proxied]);
+    const cache = nginxCaches() ? 'its micro-cache on' : 'no proxy_cache in the template deploy/ renders';
+    const proxied: Target[] = pages.map((page) => ({ label: `${page} through nginx`, url: `${nginx.url}${page}`, headers: BROWSER_HEADERS }));
+    await printComparedTable(`Server-rendered pages, Accept-Encoding: br, gzip (${database}; nginx: ${cache})`, pageLoad, [...direct, ...proxied]);
   } finally {
     await nginx.stop();
   }
