@@ -28,7 +28,7 @@ const remotePatterns = (remote) => [
  */
 const featureBlocks = ['shell', ...remotes].flatMap((pkg) => {
   const features = readdirSync(new URL(`./${pkg}/src/features`, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  return features.map((feature) => ({
+  return features.filter(() => features.length > 1).map((feature) => ({
     files: [`${pkg}/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
