@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,24 +13,47 @@ const apiPatterns = [
   },
 ];
 
-/** Imports flow one way: shared ← remotes ← shell (at run time only); api sees only shared contracts. */
-const boundaries = [
-  ...remotes.map((remote) => ({
-    files: [`${remote}/**/*.{ts,tsx}`],
+/** A remote never imports another package's source. */
+const remotePatterns = (remote) => [
+  {
+    group: [...remotes.filter((r) => r !== remote).flatMap((r) => [`@site/${r}`, `**/${r}/**`]), '@site/shell', '**/shell/**', '@site/api', '**/api/**'],
+    message: 'A remote never imports another package\'s source: compose through federation (shared/remote).',
+  },
+];
+
+/**
+ * Inside a front-end package, a feature never imports another feature: what two features share
+ * goes to `components/` (UI) or `lib/`; `app/` composes features. One block per feature folder
+ * on disk, with the package's own boundary patterns (a later block's options replace an earlier's).
+ */
+const featureBlocks = ['shell', ...remotes].flatMap((pkg) => {
+  const features = readdirSync(new URL(`./${pkg}/src/features`, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  return features.filter(() => features.length > 1).map((feature) => ({
+    files: [`${pkg}/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...(pkg === 'shell' ? [] : remotePatterns(pkg)),
             {
-              group: [...remotes.filter((r) => r !== remote).flatMap((r) => [`@site/${r}`, `**/${r}/**`]), '@site/shell', '**/shell/**', '@site/api', '**/api/**'],
-              message: 'A remote never imports another package\'s source: compose through federation (shared/remote).',
+              regex: `^(\\.\\./)+(features/)?(${features.filter((other) => other !== feature).join('|')})(/|$)`,
+              message: 'A feature never imports another feature: move what they share to components/ or lib/ (app/ composes features).',
             },
           ],
         },
       ],
     },
+  }));
+});
+
+/** Imports flow one way: shared ← remotes ← shell (at run time only); api sees only shared contracts. */
+const boundaries = [
+  ...remotes.map((remote) => ({
+    files: [`${remote}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: remotePatterns(remote) }] },
   })),
+  ...featureBlocks,
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     rules: {
@@ -69,7 +93,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    ignores: ['e2e/**'],
+    ignores: ['e2e/**', 'bench/**'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -81,9 +105,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/**/*.ts', 'e2e/**/*.ts', '**/*.{js,mjs}', '*.config.ts'],
+    files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '**/*.{js,mjs}', '*.config.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },
   },
   ...boundaries,
+  {
+    // A service past this size does several jobs: split it by job.
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/**/*.test.ts'],
+    rules: { 'max-lines': ['error', { max: 350, skipBlankLines: true, skipComments: true }] },
+  },
 );

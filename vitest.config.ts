@@ -20,15 +20,6 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'bench',
-          root: './e2e',
-          environment: 'node',
-          include: ['bench/**/*.test.ts'],
-          sequence: { groupOrder: 2 },
-        },
-      },
-      {
-        test: {
           name: 'build',
           root: './tooling/build',
           environment: 'node',

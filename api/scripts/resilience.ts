@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CLIENTS = 30;
-const LOAD_BEFORE_SIGTERM_MS = 3_000;
+/** SIGTERM comes once every client has had this many answers: the load is running on every connection. */
+const ANSWERS_BEFORE_SIGTERM = 20;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Tally {
@@ -70,9 +71,13 @@ async function run(drainMs: number): Promise<Tally> {
     await waitReady(port, child);
     const tally: Tally = { sent: 0, answered: 0, lost: 0, refused: 0, statuses: {} };
     let stopped = false;
+    let markLoaded: () => void = () => {};
+    const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
+    let clientsLoaded = 0;
     const urls = ['/api/blogs', '/api/health/live', '/api/events', '/api/packages'];
     const client = async (i: number) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      let answered = 0;
       for (let n = i; !stopped; n++) {
         const outcome = await once(port, agent, urls[n % urls.length]!);
         if (outcome === 'refused') {
@@ -84,12 +89,13 @@ async function run(drainMs: number): Promise<Tally> {
         else {
           tally.answered++;
           tally.statuses[outcome] = (tally.statuses[outcome] ?? 0) + 1;
+          if (++answered === ANSWERS_BEFORE_SIGTERM && ++clientsLoaded === CLIENTS) markLoaded();
         }
       }
       agent.destroy();
     };
     const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
-    await new Promise((r) => setTimeout(r, LOAD_BEFORE_SIGTERM_MS));
+    await loaded;
     child.kill('SIGTERM');
     const code = await exited;
     stopped = true;

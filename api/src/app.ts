@@ -19,7 +19,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { mailPlugin } from './modules/mail/service';
+import { mailPlugin, type MailTransport } from './modules/mail/service';
 import { jobsPlugin } from './modules/jobs/service';
 import { mailQueuePlugin } from './modules/jobs/mail-queue';
 import { mailAdminRoutes } from './modules/jobs/mail-routes';
@@ -68,6 +68,8 @@ export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   serveWeb?: boolean;
+  /** Where mail goes instead of SMTP or the outbox folder (tests read what was sent). */
+  mailer?: MailTransport;
 }
 
 const REQUEST_COMPLETED = 'request completed';
@@ -81,7 +83,7 @@ class OneLineRequestLogs extends LogController {
   }
 }
 
-export async function buildApp({ config, database, logger = true, logStream, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream, serveWeb = true, mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -142,7 +144,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   // Every module, registered the same way (lib/modules.ts): services in this order, then routes.
   const modules: ApiModule[] = [
     { name: 'public-cache', services: [publicCachePlugin] },
-    { name: 'mail', services: [mailPlugin] },
+    { name: 'mail', services: [mailPlugin(mailer)] },
     { name: 'jobs', services: [jobsPlugin, mailQueuePlugin], routes: [mailAdminRoutes] },
     { name: 'health', routes: [healthRoutes] },
     { name: 'auth', services: [refreshTokensPlugin], routes: [authRoutes] },

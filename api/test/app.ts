@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import type { AccessClaims } from '../src/plugins/auth';
+import { TestMailbox, attachMailbox } from './outbox';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -23,9 +24,14 @@ interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
 }
 
-/** An app on an already-open test database, without the web front ends; DATA_DIR is a fresh temp dir. */
+/**
+ * An app on an already-open test database, without the web front ends; DATA_DIR is a fresh temp dir.
+ * Its mail is kept in memory (`outbox(app)`, `nextMail(app, …)` in ./outbox).
+ */
 export async function buildTestApp(database: Database, { env = {}, extend }: TestAppOptions = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(env), database, logger: false, serveWeb: false });
+  const mailbox = new TestMailbox();
+  const app = await buildApp({ config: testConfig(env), database, logger: false, serveWeb: false, mailer: mailbox });
+  attachMailbox(app, mailbox);
   extend?.(app);
   await app.ready();
   await registerTestAdmin(app);

@@ -2,21 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
-import { decodeQp, outbox } from './outbox';
+import { nextMail } from './outbox';
 import { register, uniqueName } from './accounts-helpers';
 
 // Everything a client could say about where it thinks the site is.
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 
-/** The newest message to `to` (the reset mail goes out after the answer, so wait for it). */
-async function mailTo(app: FastifyInstance, to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mail = (await outbox(app)).map(decodeQp).filter((m) => m.includes(`To: ${to}`)).at(-1);
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+/** The newest message to `to` (the reset mail goes out after the answer: wait for it). */
+const mailTo = (app: FastifyInstance, to: string) => nextMail(app, (mail) => mail.includes(`To: ${to}`));
 
 const links = (mail: string) => [...mail.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
 

@@ -1,13 +1,62 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { MailTransport } from '../src/modules/mail/service';
 
-/** The raw .eml messages the mail adapter wrote under DATA_DIR/outbox, oldest first. */
+interface Waiter {
+  match: (decoded: string) => boolean;
+  resolve: (decoded: string) => void;
+}
+
+/** A mail transport that keeps each message as raw .eml text, as the outbox folder would hold it. */
+export class TestMailbox implements MailTransport {
+  readonly messages: string[] = [];
+  private readonly render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private waiters: Waiter[] = [];
+
+  async deliver(message: Parameters<MailTransport['deliver']>[0]): Promise<void> {
+    const raw = ((await this.render.sendMail(message)).message as Buffer).toString('utf8');
+    this.messages.push(raw);
+    const decoded = decodeQp(raw);
+    const [met, waiting] = partition(this.waiters, (waiter) => waiter.match(decoded));
+    this.waiters = waiting;
+    for (const waiter of met) waiter.resolve(decoded);
+  }
+
+  /** The first message, sent already or later, whose decoded text `match` accepts (newest of those sent). */
+  next(match: (decoded: string) => boolean): Promise<string> {
+    const sent = this.messages.map(decodeQp).filter(match).at(-1);
+    if (sent !== undefined) return Promise.resolve(sent);
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+  }
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
+
+const mailboxes = new WeakMap<FastifyInstance, TestMailbox>();
+
+export function attachMailbox(app: FastifyInstance, mailbox: TestMailbox): void {
+  mailboxes.set(app, mailbox);
+}
+
+function mailboxOf(app: FastifyInstance): TestMailbox {
+  const mailbox = mailboxes.get(app);
+  if (!mailbox) throw new Error('this app has no test mailbox: build it with buildTestApp');
+  return mailbox;
+}
+
+/** The raw .eml messages the app sent, oldest first. */
 export async function outbox(app: FastifyInstance): Promise<string[]> {
-  const dir = app.mail.outboxDir;
-  if (!dir) throw new Error('the test app has no outbox');
-  const names = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(names.sort().map((name) => readFile(path.join(dir, name), 'utf8')));
+  return [...mailboxOf(app).messages];
+}
+
+/**
+ * The newest decoded message whose text `match` accepts; when none is sent yet (mail that goes out
+ * after the answer), the first one sent that it accepts.
+ */
+export function nextMail(app: FastifyInstance, match: (decoded: string) => boolean): Promise<string> {
+  return mailboxOf(app).next(match);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Production runs the compiled api (decision 021): no TypeScript loader at run time. That the
-// compiled output starts is shown by memory-budget.test.ts and every e2e run, which start it.
+// compiled output starts is shown by scripts/memory-budget.ts (pnpm test:resources) and every e2e run, which start it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Server, connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
+
+/** What a new TCP connection to `url` meets (a fresh socket: fetch would reuse a kept-alive one). */
+function connectOutcome(url: URL): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
 
 describe.each(testDatabases().slice(0, 1))('graceful shutdown on $name', (target) => {
   let app: FastifyInstance;
@@ -43,10 +56,21 @@ describe.each(testDatabases().slice(0, 1))('graceful shutdown on $name', (target
     const inFlight = fetch(`${base}/api/__probe/slow`);
     await slowStarted;
 
+    // The listener closing is the state to wait for (plugins/connections.ts closes it first, through
+    // net.Server's close): from then on only the in-flight request holds close() back.
+    const close = Server.prototype.close;
+    const listenerClosed = new Promise<void>((resolve) => {
+      vi.spyOn(Server.prototype, 'close').mockImplementation(function (this: Server, callback?: (error?: Error) => void) {
+        const result = close.call(this, callback);
+        if (this === app.server) resolve();
+        return result;
+      });
+    });
     const closing = app.close();
     let closed = false;
     void closing.then(() => (closed = true));
-    await new Promise((r) => setTimeout(r, 100));
+    await listenerClosed;
+    expect(await connectOutcome(new URL(base))).toBe('ECONNREFUSED'); // no new connection
     expect(closed).toBe(false); // still waiting for the in-flight request
 
     releaseSlow();
@@ -54,6 +78,7 @@ describe.each(testDatabases().slice(0, 1))('graceful shutdown on $name', (target
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ finished: true });
     await closing;
+    vi.restoreAllMocks();
     await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
   });
 });

@@ -1,9 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
+import { nextMail } from './outbox';
 import { BEHIND_PROXY, PASSWORD, claimsOf, fromIp, login, refresh, register, uniqueName } from './accounts-helpers';
 import { USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
 
@@ -11,27 +10,18 @@ const ADMIN = { ADMIN_USERNAME: 'site-admin', ADMIN_EMAIL: 'Site-Admin@Example.c
 
 describe.each(testDatabases())('accounts on $name', (target) => {
   let app: FastifyInstance;
-  let outbox: string;
 
   const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: fromIp(), payload: payload as object });
 
-  /** The newest reset link mailed to `email`, other than `except` (mail goes out after the answer, so wait for it). */
+  /** The newest reset link mailed to `email`, other than `except` (mail goes out after the answer: wait for it). */
   async function resetLinkFor(email: string, except?: string): Promise<string> {
-    for (let i = 0; i < 100; i++) {
-      const files = await readdir(outbox).catch(() => [] as string[]);
-      for (const file of files.sort().reverse()) {
-        const text = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        const match = text.match(/\/login\?reset=([\w-]+)/);
-        if (match && text.includes(`To: ${email}`) && match[1] !== except) return match[1]!;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no reset mail for ${email}`);
+    const token = (mail: string) => mail.match(/\/login\?reset=([\w-]+)/)?.[1];
+    const mail = await nextMail(app, (m) => m.includes(`To: ${email}`) && token(m) !== undefined && token(m) !== except);
+    return token(mail)!;
   }
 
   beforeAll(async () => {
     app = await buildTestApp(await target.open(), { env: { ...ADMIN, ...BEHIND_PROXY } });
-    outbox = app.mail.outboxDir!;
   });
   afterAll(async () => {
     await app?.close();

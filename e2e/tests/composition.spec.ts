@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { pageSettled } from '../support/page-state';
 
 const ROUTES: { path: string; remote: string; heading: string | RegExp }[] = [
   { path: '/', remote: 'mfe-marketing', heading: 'Small Teams. Big Impact. Powered by AI.' },
@@ -80,7 +81,7 @@ test('a visitor of / and /community downloads nothing of mfe-admin', async ({ pa
   // The heading comes with the server's HTML; the page's remote is fetched to hydrate it, so the
   // request log sees real traffic before it is read.
   await expect.poll(() => requests.urls().filter((u) => u.includes('/remotes/mfe-community/')).length).toBeGreaterThan(0);
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   expect(requests.some(/mfe-admin/)).toBe(false);
 });
 
@@ -99,7 +100,7 @@ test('/ downloads nothing of community or admin, even after its idle-time and sc
   await expect(page.locator('#pricing')).toContainText('Starter Strategy Call');
   await page.locator('#contact').scrollIntoViewIfNeeded();
   await expect(page.locator('#contact form')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   expect(requests.some(/\/remotes\/mfe-commerce\//)).toBe(true);
   expect(requests.some(/\/remotes\/mfe-community\//)).toBe(false);
   expect(requests.some(/\/remotes\/mfe-admin\//)).toBe(false);

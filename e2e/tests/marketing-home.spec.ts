@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { pageSettled } from '../support/page-state';
 import type { Page } from '@playwright/test';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
@@ -83,8 +84,8 @@ for (const viewport of [
     });
     await page.goto('/');
     await expect(page.locator('h1')).toBeVisible();
-    // The largest paint is decided once the page has stopped loading and drawn again.
-    await page.waitForLoadState('networkidle');
+    // The largest paint is decided once the page has done its loads and drawn again.
+    await pageSettled(page);
     await nextFrames(page);
     // On a phone the hero's lead paragraph may outsize the headline; the desktop layout is the spec's.
     if (viewport.width >= 1024) expect(await page.evaluate(() => (window as unknown as { __lcp: string }).__lcp)).toBe('H1');

@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { createBlog, createEvent, createPackage } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
+import { pageSettled } from '../support/page-state';
 
 /** JS bytes as transferred (compressed) by a first visit, including what loads at idle time. */
 async function jsTransferred(page: Page, path: string): Promise<{ kib: number; urls: string[] }> {
@@ -14,7 +15,7 @@ async function jsTransferred(page: Page, path: string): Promise<{ kib: number; u
   });
   await page.goto(path);
   await expect(page.locator('h1').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
   return { kib: bytes / 1024, urls };
 }
@@ -72,7 +73,7 @@ test("the remotes' entries ask V8 to compile all of them while they load, their 
     if (url.pathname.startsWith('/remotes/') && url.pathname.endsWith('.js') && !url.pathname.endsWith('/remoteEntry.js')) chunks.push(response.text().then((text) => [url.pathname, text]));
   });
   await page.goto('/community');
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   const loaded = await Promise.all(chunks);
   expect(loaded.length).toBeGreaterThan(0);
   expect(loaded.filter(([, text]) => text.startsWith('//# allFunctionsCalledOnLoad')).map(([path]) => path)).toEqual([]);
@@ -87,7 +88,7 @@ test('the community pages load no validation library and few scripts before they
     };
     page.on('response', listener);
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     page.off('response', listener);
     const bodies = await Promise.all(scripts);
     // zod's own error class name survives minification; forms fetch it when they are submitted.
@@ -102,7 +103,7 @@ test('the community pages load no validation library and few scripts before they
 test('every federation instance on a page carries the singleton-shares plugin', async ({ page }) => {
   for (const path of ['/', '/community']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     const instances = await page.evaluate(() => {
       const federation = (window as unknown as { __FEDERATION__?: { __INSTANCES__?: { name: string; options: { plugins?: { name: string }[] } }[] } }).__FEDERATION__;
       return (federation?.__INSTANCES__ ?? []).map((instance) => ({ name: instance.name, plugins: (instance.options.plugins ?? []).map((plugin) => plugin.name) }));
@@ -152,7 +153,7 @@ test.describe('pages with dates and prices', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.locator('main time, main dd').filter({ hasText: hydratedText }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await pageSettled(page);
       expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), path).toEqual([]);
     }
     await page.goto(`/event/${event.slug}`);

@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { createBlog, createEvent } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
+import { pageSettled } from '../support/page-state';
 
 /** Issues Chromium lists in DevTools' Issues panel (CSP violations, cookie problems, …). */
 async function collectIssues(page: Page): Promise<{ issues: string[]; cdp: CDPSession }> {
@@ -23,8 +24,8 @@ test('public pages of a signed-out first visit log no error, list no issue and r
   for (const path of ['/', '/services/ai-chatbots', '/contact', '/privacy', '/community', `/blog/${blog.slug}`, `/event/${event.slug}`]) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
-    // The idle-time loads (assistant) have run once the network is quiet.
-    await page.waitForLoadState('networkidle');
+    // The idle-time loads (assistant) have run.
+    await pageSettled(page);
   }
   expect(failed).toEqual([]);
   expect(consoleErrors).toEqual([]);
@@ -38,7 +39,7 @@ test('a signed-out visit skips the silent refresh; a signed-in one refreshes onc
   });
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   expect(refreshes).toHaveLength(0);
 
   const username = `speed${Date.now()}`;

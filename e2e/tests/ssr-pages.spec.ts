@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createBlog, createEvent, createPackage } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
+import { pageSettled } from '../support/page-state';
 
 /** The markup inside #root as served (what a crawler or a link preview without JavaScript reads). */
 function rootOf(html: string): string {
@@ -96,7 +97,7 @@ test('the browser keeps the title the server HTML gave each fixed page', async (
   for (const [path, title] of STATIC_HEADS) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     expect(await page.title(), path).toBe(title.replace('&amp;', '&'));
     expect(await page.locator('meta[property="og:title"]').count(), path).toBe(1);
   }
@@ -133,7 +134,7 @@ async function expectInteractive(page: Page, linkName: string, heading: string):
 test('the home page hydrates its server HTML without a mismatch and becomes interactive', async ({ page, consoleErrors }) => {
   await markServerNodes(page);
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   expect(await keptServerHeading(page)).toBe(true);
   expect(consoleErrors).toEqual([]);
   await expectInteractive(page, 'Community', 'The Tiny Titans Community');
@@ -144,7 +145,7 @@ test('a blog post hydrates with the answer it was rendered with, asking the api 
   const blog = await createBlog({ title: 'Hydrated post', content: '<p>Text the browser does not fetch again.</p>', published_at: '2026-03-01T10:00:00.000Z' });
   await markServerNodes(page);
   await page.goto(`/blog/${blog.slug}`);
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Hydrated post' })).toBeVisible();
   expect(await keptServerHeading(page)).toBe(true);
   expect(requests.some(/\/api\/blogs\/search\?field=slug/)).toBe(false);
@@ -164,7 +165,7 @@ for (const path of ['/community', '/privacy', '/services/ai-chatbots', '/contact
   test(`${path} hydrates without a mismatch`, async ({ page, consoleErrors }) => {
     await markServerNodes(page);
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     expect(await keptServerHeading(page)).toBe(true);
     expect(consoleErrors).toEqual([]);
     await expectInteractive(page, 'Home', 'Small Teams. Big Impact. Powered by AI.');

@@ -3,6 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
+import { pageSettled } from '../support/page-state';
 import { repoRoot, startServer, type RunningServer } from '../support/server';
 
 // These tests deploy a remote next to the current one and point remotes.json at it, as a deploy
@@ -105,7 +106,7 @@ test('a redeployed remote is rendered on the server in its new version without r
 
   // The browser hydrates the new server HTML with the new browser build.
   await page.goto(server.url + '/privacy');
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Your choices' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

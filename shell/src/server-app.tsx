@@ -5,7 +5,7 @@ import { StaticRouter } from 'react-router-dom';
 import { registerRemoteLoader, type RemoteModuleId } from '@site/shared/remote';
 import type { PreloadedData } from '@site/shared/preloaded';
 import { App } from './app/app';
-import { isChromeless } from './features/layout/layout';
+import { isChromeless } from './app/layout/layout';
 
 type RemoteModule = { default: never };
 

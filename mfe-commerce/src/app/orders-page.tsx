@@ -5,7 +5,7 @@ import type { Order } from '@site/shared/contracts/orders';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Button, ButtonLink, Main, StatusText } from '@site/shared/ui/primitives';
 import { OrderCard } from '../features/orders/order-card';
-import { fetchOrders } from '../features/payments/payments-api';
+import { fetchOrders } from '../lib/payments/payments-api';
 
 const List = styled.ul`
   list-style: none;

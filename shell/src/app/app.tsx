@@ -3,7 +3,7 @@ import { BrowserRouter, useLocation } from 'react-router-dom';
 import { GlobalStyle } from '@site/shared/ui/global-style';
 import { PreloadedDataProvider, type PreloadedData } from '@site/shared/preloaded';
 import { shellCommitted } from '@site/shared/remote';
-import { Layout } from '../features/layout/layout';
+import { Layout } from './layout/layout';
 import { AppRoutes } from './routes';
 import { LazyToaster } from './lazy-toaster';
 

@@ -18,9 +18,12 @@ export interface MailMessage {
 
 export interface MailService {
   send(message: MailMessage): Promise<void>;
-  /** Where the embedded default writes messages (undefined when SMTP is configured). */
-  outboxDir: string | undefined;
   from: string;
+}
+
+/** Where a composed message goes: SMTP, the outbox folder, or one a test injects through buildApp. */
+export interface MailTransport {
+  deliver(message: MailMessage & { from: string }): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -29,40 +32,43 @@ declare module 'fastify' {
   }
 }
 
-/**
- * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under
- * DATA_DIR/outbox, exactly as it would have been sent.
- */
-export function createMailService(config: Config): MailService {
-  const from = config.MAIL_FROM ?? `${site.name} <${site.email}>`;
-  if (config.SMTP_URL) {
-    const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
-    return {
-      from,
-      outboxDir: undefined,
-      async send(message) {
-        await transport.sendMail({ from, ...message });
-      },
-    };
-  }
-  const outboxDir = path.join(config.DATA_DIR, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+/** Each message written as an .eml file under `dir`, exactly as it would have been sent. */
+export function outboxTransport(dir: string): MailTransport {
+  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    from,
-    outboxDir,
-    async send(message) {
-      const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+    async deliver(message) {
+      const info = await render.sendMail(message);
+      await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(outboxDir, name), info.message as Buffer);
+      await writeFile(path.join(dir, name), info.message as Buffer);
     },
   };
 }
 
-export const mailPlugin = fp(
-  async (app) => {
-    const { config } = app;
-    app.decorate('mail', createMailService(config));
-  },
-  { name: 'mail' },
-);
+function smtpTransport(url: string): MailTransport {
+  const transport: Transporter = nodemailer.createTransport(url);
+  return {
+    async deliver(message) {
+      await transport.sendMail(message);
+    },
+  };
+}
+
+/** SMTP when SMTP_URL is set; otherwise the outbox folder DATA_DIR/outbox; `transport` overrides both. */
+export function createMailService(config: Config, transport?: MailTransport): MailService {
+  const from = config.MAIL_FROM ?? `${site.name} <${site.email}>`;
+  const chosen = transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(path.join(config.DATA_DIR, 'outbox')));
+  return {
+    from,
+    send: (message) => chosen.deliver({ from, ...message }),
+  };
+}
+
+/** The mail service; `transport` replaces SMTP or the outbox (tests keep mail in memory). */
+export const mailPlugin = (transport?: MailTransport) =>
+  fp(
+    async (app) => {
+      app.decorate('mail', createMailService(app.config, transport));
+    },
+    { name: 'mail' },
+  );

@@ -14,7 +14,7 @@ import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitive
 import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
 import { useLoad } from '../../lib/use-load';
 import { fromIstInput, toIstInput } from '../../lib/ist';
-import { EVENT_STATUSES, createEvent, findEvent, updateEvent } from './events-api';
+import { EVENT_STATUSES, createEvent, findEvent, updateEvent } from '../../lib/events-api';
 
 /** Under every time field: admins type times in the booking zone. */
 const ZONE_HINT = `${BOOKING_ZONE_NAME} (UTC${IST_OFFSET}).`;

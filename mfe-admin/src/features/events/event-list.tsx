@@ -5,7 +5,7 @@ import { ButtonLink } from '@site/shared/ui/primitives';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Actions, Pill, Toolbar } from '../../components/ui';
 import { formatIst } from '../../lib/ist';
-import { EVENT_STATUSES } from './events-api';
+import { EVENT_STATUSES } from '../../lib/events-api';
 import { type Column, ListHeader, PagedTable, RefreshButton, SelectFilter, usePagedList } from '../../components/paged-list';
 
 export const EVENT_TEXTS = { empty: 'No events found.', loadFailed: 'Failed to fetch events.' };

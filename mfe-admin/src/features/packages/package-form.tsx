@@ -13,7 +13,7 @@ import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitive
 import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
 import { useLoad } from '../../lib/use-load';
 import { formatIst, fromIstInput, toIstInput } from '../../lib/ist';
-import { listEvents } from '../events/events-api';
+import { listEvents } from '../../lib/events-api';
 import { createPackage, findPackage, updatePackage } from './packages-api';
 
 export const PACKAGE_FORM_TEXTS = {

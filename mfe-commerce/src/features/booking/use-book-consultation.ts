@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { errorFieldOf, messageOf } from '@site/shared/api-client';
 import { TOAST_DURATION } from '@site/shared/constants';
 import { toast } from '@site/shared/toast';
-import { loadCheckout, openCheckout, SdkLoadError } from '../payments/checkout';
-import { confirmWithApi } from '../payments/confirm-with-api';
-import { createCalendarEvent, createOrder } from '../payments/payments-api';
+import { loadCheckout, openCheckout, SdkLoadError } from '../../lib/payments/checkout';
+import { confirmWithApi } from '../../lib/payments/confirm-with-api';
+import { createCalendarEvent, createOrder } from '../../lib/payments/payments-api';
 import { TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 

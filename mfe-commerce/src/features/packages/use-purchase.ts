@@ -5,9 +5,9 @@ import { TOAST_DURATION } from '@site/shared/constants';
 import type { Package } from '@site/shared/contracts/packages';
 import { useSession } from '@site/shared/session';
 import { toast } from '@site/shared/toast';
-import { loadCheckout, openCheckout, SdkLoadError } from '../payments/checkout';
-import { confirmWithApi } from '../payments/confirm-with-api';
-import { createOrder, fetchOwnEmail } from '../payments/payments-api';
+import { loadCheckout, openCheckout, SdkLoadError } from '../../lib/payments/checkout';
+import { confirmWithApi } from '../../lib/payments/confirm-with-api';
+import { createOrder, fetchOwnEmail } from '../../lib/payments/payments-api';
 import { TEXT } from '../../lib/texts';
 
 /** Why a package cannot be bought, learnt from the server when the buyer tried. */

@@ -1,5 +1,5 @@
 import type { Event, EventCreateBody, EventStatus, EventUpdateBody } from '@site/shared/contracts/events';
-import { adminRequest } from '../../lib/api';
+import { adminRequest } from './api';
 
 export const EVENT_STATUSES: EventStatus[] = ['draft', 'published', 'cancelled', 'completed'];
 

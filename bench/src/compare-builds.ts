@@ -1,21 +1,21 @@
 // Lighthouse (mobile preset) on two or more builds, alternating runs so that each build sees the same
 // machine load, with a blocking time computed from CPU time next to Lighthouse's own (wall time).
 //
-//   COMPARE_ROOTS=/tmp/old,/tmp/new pnpm --filter @site/e2e exec tsx bench/compare-builds.ts
+//   COMPARE_ROOTS=/tmp/old,/tmp/new pnpm --filter @site/bench exec tsx src/compare-builds.ts
 //
 // Each root is a WEB_ROOT (a folder with shell/dist and <remote>/dist, e.g. a copy of an earlier
 // build); `.` is this checkout. COMPARE_PAGES (default: the bench's four pages, BLOG for a sample
 // post) and COMPARE_RUNS (default 3) narrow it down.
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { assertChromium, chromiumPath } from '../support/chromium';
-import { freePort, startServer, type RunningServer } from '../support/server';
+import { assertChromium, chromiumPath } from '../../e2e/support/chromium';
+import { freePort, startServer, type RunningServer } from '../../e2e/support/server';
+import { CHROMIUM_ARGS, median } from './harness';
 
 const roots = (process.env.COMPARE_ROOTS ?? '.').split(',').filter(Boolean);
 const pages = (process.env.COMPARE_PAGES ?? '/,/community,/services/ai-chatbots,BLOG').split(',');
 const RUNS = Number(process.env.COMPARE_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface TraceEvent {
   name: string;
@@ -36,8 +36,6 @@ interface Row {
   cls: number;
   scores: string;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Total blocking time from each main-thread task's thread (CPU) time, slowed down as Lighthouse's

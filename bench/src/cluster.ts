@@ -1,13 +1,14 @@
 // Public reads per second through nginx (deploy/nginx) with one and with two api instances on
 // PostgreSQL, measured in the same run, and their ratio. Part of `pnpm bench`; alone:
-// `TEST_DATABASE_URL=postgres://… pnpm --filter @site/e2e exec tsx bench/cluster-throughput.ts`.
+// `TEST_DATABASE_URL=postgres://… pnpm --filter @site/bench cluster`.
 // Everything (nginx, the instances, PostgreSQL, the load generator) shares this machine's cores, so
 // both set-ups run side by side and are measured in alternating rounds: a burst of load from
 // elsewhere on the machine falls on both, and the medians are compared.
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startCluster, type Cluster } from '../support/cluster';
-import { ensureBuilt } from '../support/server';
+import { startCluster, type Cluster } from '../../e2e/support/cluster';
+import { ensureBuilt } from '../../e2e/support/server';
+import { median } from './harness';
 
 const CONNECTIONS = 50;
 const ROUNDS = 3;
@@ -15,8 +16,6 @@ const ROUND_S = 6;
 const WARMUP_S = 3;
 const READS = ['/api/blogs/search?field=status&value=published', '/api/events', '/api/blogs/rss.xml', '/blogs', '/sitemap.xml'];
 const requests = READS.map((path) => ({ method: 'GET' as const, path }));
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function load(cluster: Cluster, seconds: number) {
   const result = await autocannon({ url: cluster.proxy.url, connections: CONNECTIONS, duration: seconds, requests });

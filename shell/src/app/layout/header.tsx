@@ -8,7 +8,7 @@ import { SectionLink } from './section-link';
 import { useHeaderScroll } from './use-header-scroll';
 import { useScrollSpy } from './use-scroll-spy';
 import { HeaderActions } from './header-actions';
-import { AiCallButton } from '../ai-assistant/ai-call-button';
+import { AiCallButton } from '../../features/ai-assistant/ai-call-button';
 
 const Bar = styled.header`
   position: fixed;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { companyLinks, legalLinks, serviceLinks, site } from '@site/shared/site-config';
 import { theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
-import { NewsletterForm } from '../newsletter/newsletter-form';
+import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 
 const Foot = styled.footer`
   margin-top: 48px;

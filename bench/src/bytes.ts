@@ -1,9 +1,10 @@
 // Prints, per page, the JS and CSS bytes the browser downloads (as transferred, compressed) per
-// package, and whether any mfe-admin file was requested. Run with `pnpm bench`.
+// package, and whether any mfe-admin file was requested. Part of `pnpm bench`; alone: `pnpm --filter @site/bench bytes`.
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumPath, assertChromium } from '../support/chromium';
-import { ensureBuilt, startServer } from '../support/server';
+import { chromiumPath, assertChromium } from '../../e2e/support/chromium';
+import { ensureBuilt, startServer } from '../../e2e/support/server';
 import { REMOTE_DIRS } from '../../shared/src/remotes.js';
+import { CHROMIUM_ARGS } from './harness';
 
 const PAGES = ['/', '/community', '/login', '/admin'];
 const PACKAGES = ['shell', ...REMOTE_DIRS, 'assistant'];
@@ -51,7 +52,7 @@ async function main() {
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: CHROMIUM_ARGS,
   });
   const rows: string[] = [];
   try {
@@ -101,11 +102,10 @@ async function main() {
   console.log('\nJS / CSS KiB transferred (compressed) per package\n');
   console.log(`${'page'.padEnd(11)} ${PACKAGES.map((p) => p.padStart(16)).join(' ')}    total   mfe-admin requested   LCP: loopback / 150 ms RTT, 10 Mbit/s`);
   for (const row of rows) console.log(row);
-  // The api's memory is measured by bench/speed.ts (fresh start, settled, after load, restart).
   console.log('');
 }
 
 main().catch((error: unknown) => {
-  console.error('bench/bundle-bytes.ts:', error instanceof Error ? error : new Error(`a non-Error value was thrown: ${String(error)}`));
+  console.error('bench/src/bytes.ts:', error instanceof Error ? error : new Error(`a non-Error value was thrown: ${String(error)}`));
   process.exit(1);
 });

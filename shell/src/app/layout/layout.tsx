@@ -5,7 +5,7 @@ import { theme } from '@site/shared/ui/theme';
 import { ScrollManager } from './scroll-manager';
 import { Header } from './header';
 import { Footer } from './footer';
-import { useSessionBootstrap } from '../session/use-session-bootstrap';
+import { useSessionBootstrap } from '../../features/session/use-session-bootstrap';
 
 const SkipLink = styled.a`
   position: absolute;

@@ -1,0 +1,142 @@
+// Load generators (autocannon as published; Debian's wrk when installed) and the one baseline every
+// throughput row is compared with: a bare Fastify hello-world in its own process.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort } from '../../e2e/support/server';
+import { phase, waitFor } from './harness';
+
+export const LOAD = { connections: 50, durationS: 10 };
+/**
+ * Each run first loads the same path for 3 s, unmeasured: the first seconds pay for compilation and
+ * the connections' setup. The rows measure the steady state, the hello-world's included.
+ */
+export const WARMUP_S = 3;
+
+export interface LoadRow {
+  label: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export interface LoadGenerator {
+  name: string;
+  run(label: string, url: string, headers?: Record<string, string>): Promise<LoadRow>;
+}
+
+export const autocannonLoad: LoadGenerator = {
+  name: 'autocannon',
+  run: (label, url, headers = {}) =>
+    phase(`autocannon on ${label}`, async () => {
+      const result = await autocannon({
+        url,
+        headers,
+        connections: LOAD.connections,
+        duration: LOAD.durationS,
+        // In autocannon's options (lib/init.js) but not in its published types.
+        warmup: { connections: LOAD.connections, duration: WARMUP_S },
+      } as autocannon.Options);
+      return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+    }),
+};
+
+const wrkPath = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => existsSync(candidate));
+
+function wrk(seconds: number, url: string, headers: Record<string, string>): Promise<{ stdout: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const args = ['-t1', `-c${LOAD.connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+    const child = spawn(wrkPath!, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout, code }));
+  });
+}
+
+/**
+ * Debian's wrk (apt-get install wrk), one thread like autocannon's one event loop. It counts a body's
+ * bytes without decoding them, where autocannon turns each into a JavaScript string: for pages of
+ * 10-40 KB that decoding, not the server, is what autocannon measures.
+ */
+export const wrkLoad: LoadGenerator | undefined = wrkPath === undefined ? undefined : {
+  name: 'wrk',
+  run: (label, url, headers = {}) =>
+    phase(`wrk on ${label}`, async () => {
+      await wrk(WARMUP_S, url, headers);
+      const { stdout, code } = await wrk(LOAD.durationS, url, headers);
+      const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+      const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(stdout);
+      if (code !== 0 || !perSecond || !p99) throw new Error(`wrk exited with ${code}:\n${stdout}`);
+      const toMs = { us: 0.001, ms: 1, s: 1000 }[p99[2] as 'us' | 'ms' | 's'];
+      const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)?.slice(1).reduce((sum, n) => sum + Number(n), 0) ?? 0;
+      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+      return { label, requestsPerSecond: Number(perSecond[1]), p99Ms: Number((Number(p99[1]) * toMs).toFixed(2)), errors: socketErrors + non2xx };
+    }),
+};
+
+/** A bare Fastify hello-world in its own process (sharing the load generator's would halve it), while `use` runs. */
+async function helloWorld<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: benchDir, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await phase('starting the bare Fastify hello-world', () =>
+      waitFor(30_000, async () => {
+        if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}:\n${stderr}`);
+        return fetch(url).then((res) => res.ok, () => false);
+      }),
+    );
+    return await use(url);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+export interface Target {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Each target's throughput as a ratio to the hello-world measured by the same generator. The host's
+ * speed drifts within minutes, so the hello-world runs before the first row and after each, and a
+ * row is compared with the mean of the two runs around it.
+ */
+export async function printComparedTable(title: string, generator: LoadGenerator, targets: Target[]): Promise<void> {
+  const { rows, baselines } = await helloWorld(async (helloUrl) => {
+    const baselines = [await generator.run('bare Fastify hello-world', helloUrl)];
+    const rows: (LoadRow & { baseline: number })[] = [];
+    for (const target of targets) {
+      const measured = await generator.run(target.label, target.url, target.headers);
+      const before = baselines.at(-1)!;
+      const after = await generator.run('bare Fastify hello-world', helloUrl);
+      baselines.push(after);
+      rows.push({ ...measured, baseline: (before.requestsPerSecond + after.requestsPerSecond) / 2 });
+    }
+    return { rows, baselines };
+  });
+  const perSecond = baselines.map((b) => Math.round(b.requestsPerSecond));
+  const p99s = baselines.map((b) => b.p99Ms);
+  console.log(`\n${title}: ${generator.name}, ${LOAD.connections} connections, ${LOAD.durationS} s after ${WARMUP_S} s unmeasured`);
+  console.log(`ratio = req/s / bare Fastify hello-world (mean of its runs just before and after the row)\n`);
+  console.log(`bare Fastify hello-world, ${baselines.length} runs: ${Math.min(...perSecond)}–${Math.max(...perSecond)} req/s, p99 ${Math.min(...p99s)}–${Math.max(...p99s)} ms\n`);
+  console.log('url                                                             req/s  hello-world   ratio   p99 ms  errors');
+  for (const r of rows) {
+    console.log(
+      `${r.label.slice(0, 62).padEnd(62)} ${Math.round(r.requestsPerSecond).toString().padStart(7)} ${Math.round(r.baseline).toString().padStart(12)} ${(r.requestsPerSecond / r.baseline).toFixed(2).padStart(7)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`,
+    );
+  }
+}
