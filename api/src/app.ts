@@ -54,6 +54,8 @@ import { ordersPlugin } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
 import { manageBookingRoutes } from './modules/orders/manage-routes';
 import { adminRoutes } from './modules/admin/routes';
+import { backupPlugin } from './modules/backup/service';
+import { backupRoutes } from './modules/backup/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -162,6 +164,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(publicCachePlugin, { logServed });
   serveKept = (request, response) => app.publicCache.serveKept(request, response);
   const mediaStore = await openMediaStore(app, config);
+  await app.register(backupPlugin, { store: mediaStore });
   await app.register(sitemapPlugin);
   addContentSitemapSources(app);
   await app.register(assistantWidgetRoute);
@@ -185,6 +188,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
       await api.register(paymentRoutes);
       await api.register(calendarRoutes);
       await api.register(adminRoutes, { store: mediaStore });
+      await api.register(backupRoutes);
     },
     { prefix: '/api' },
   );

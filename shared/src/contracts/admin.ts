@@ -41,10 +41,11 @@ export const AuditAction = z.enum([
   'delete',
   'refund',
   'password_change',
+  'download',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AuditEntity = z.enum(['blog', 'event', 'package', 'order', 'user']);
+export const AuditEntity = z.enum(['blog', 'event', 'package', 'order', 'user', 'backup']);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
 export const AuditEntry = z.object({
