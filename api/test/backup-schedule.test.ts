@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateX25519Identity } from 'age-encryption';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+import { adminHeaders } from './content-helpers';
+
+describe.each(testDatabases())('scheduled and encrypted backups on $name', (target) => {
+  let app: FastifyInstance;
+  const backupDir = mkdtempSync(path.join(tmpdir(), 'backups-'));
+
+  beforeAll(async () => {
+    app = await buildTestApp(await target.open(), { env: { BACKUP_DIR: backupDir, BACKUP_KEEP: '2', BACKUP_KEY: await generateX25519Identity() } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
+
+  it('writes encrypted archives into BACKUP_DIR, keeps BACKUP_KEEP of them and records the last', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i += 1) made.push(await app.backup.runScheduled({ force: true }));
+    const files = (await readdir(backupDir)).sort();
+    expect(files).toHaveLength(2);
+    for (const file of files) expect(file).toMatch(/^site-backup-.+\.tar\.age$/);
+    expect(files).toEqual(made.slice(1).map((b) => path.basename(b!.file!)));
+    expect(await app.backup.last()).toEqual(made[2]);
+    expect(made[2]).toMatchObject({ kind: 'scheduled', encrypted: true });
+    // Not due again until the interval has passed.
+    expect(await app.backup.runScheduled()).toBeUndefined();
+  }, 60_000);
+
+  it('sends an encrypted download when BACKUP_KEY is set', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/admin/backup', headers: adminHeaders(app) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toMatch(/filename="site-backup-.+\.tar\.age"/);
+    expect(res.rawPayload.subarray(0, 21).toString('latin1')).toBe('age-encryption.org/v1');
+  }, 60_000);
+});
