@@ -56,6 +56,8 @@ import { manageBookingRoutes } from './modules/orders/manage-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { backupPlugin } from './modules/backup/service';
 import { backupRoutes } from './modules/backup/routes';
+import { metricsPlugin } from './modules/metrics/service';
+import { metricsRoutes } from './modules/metrics/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -123,6 +125,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
 
   await app.register(configPlugin, { config });
   await app.register(lifecyclePlugin);
+  await app.register(metricsPlugin);
   await app.register(connectionsPlugin);
   await app.register(errorsPlugin);
   await app.register(storableInputPlugin);
@@ -189,6 +192,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
       await api.register(calendarRoutes);
       await api.register(adminRoutes, { store: mediaStore });
       await api.register(backupRoutes);
+      await api.register(metricsRoutes);
     },
     { prefix: '/api' },
   );
