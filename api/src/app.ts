@@ -58,6 +58,7 @@ import { backupPlugin } from './modules/backup/service';
 import { backupRoutes } from './modules/backup/routes';
 import { metricsPlugin } from './modules/metrics/service';
 import { metricsRoutes } from './modules/metrics/routes';
+import { systemRoutes } from './modules/system/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -193,6 +194,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
       await api.register(adminRoutes, { store: mediaStore });
       await api.register(backupRoutes);
       await api.register(metricsRoutes);
+      await api.register(systemRoutes);
     },
     { prefix: '/api' },
   );
