@@ -20,6 +20,7 @@ const SettingsPage = lazy(() => import('../features/settings/settings-page').the
 const OrdersPage = lazy(() => import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
 const MessagesPage = lazy(() => import('../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })));
 const SubscribersPage = lazy(() => import('../features/subscribers/subscribers-page').then((m) => ({ default: m.SubscribersPage })));
+const SystemPage = lazy(() => import('../features/system/system-page').then((m) => ({ default: m.SystemPage })));
 
 /** Everything under /admin; the shell renders it only for a signed-in admin. */
 export default function AdminApp() {
@@ -42,6 +43,7 @@ export default function AdminApp() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="messages" element={<MessagesPage />} />
         <Route path="subscribers" element={<SubscribersPage />} />
+        <Route path="system" element={<SystemPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
       </Suspense>
