@@ -3,6 +3,7 @@
  * DATABASE_URL names, or the embedded one in DATA_DIR (stop the api first: PGlite is one process).
  * Encrypted with age when BACKUP_KEY is set. Usage: pnpm backup --out FILE
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -19,6 +20,11 @@ async function main(): Promise<void> {
   }
   const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
   const config = loadConfig();
+  if (!config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, 'pgdata', 'PG_VERSION'))) {
+    console.error(`There is no embedded database in DATA_DIR (${config.DATA_DIR}): set DATA_DIR to the site's data folder, or DATABASE_URL.`);
+    process.exitCode = 1;
+    return;
+  }
   const database = await openDatabase(
     config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS } : { kind: 'pglite', dataDir: config.DATA_DIR },
   );

@@ -13,7 +13,7 @@ const DATABASE_KINDS: Record<SystemStatus['database']['kind'], string> = {
   postgres: 'PostgreSQL (DATABASE_URL)',
 };
 
-function Overview({ system }: { system: SystemStatus }) {
+function Overview({ system, onBackup }: { system: SystemStatus; onBackup: () => void }) {
   const { health, database, mail } = system;
   const healthy = health.state === 'ready' && health.database_reachable;
   return (
@@ -38,6 +38,7 @@ function Overview({ system }: { system: SystemStatus }) {
           ]}
         />
       </Panel>
+      <BackupPanel backups={system.backups} onDownloaded={onBackup} />
       <Panel id="queue" title="Job queue">
         {system.queue ? <Facts items={[['Waiting jobs', system.queue.depth]]} /> : <p>No queue yet: background work runs on timers.</p>}
       </Panel>
@@ -81,10 +82,7 @@ export function SystemPage() {
       {system.state === 'error' && <LoadError text="Failed to load the system status." error={system.error} onRetry={system.reload} />}
       {system.data && (
         <>
-          <Overview system={system.data} />
-          <Grid>
-            <BackupPanel backups={system.data.backups} onDownloaded={system.reload} />
-          </Grid>
+          <Overview system={system.data} onBackup={system.reload} />
           <RemotesPanel remotes={system.data.remotes} />
         </>
       )}
