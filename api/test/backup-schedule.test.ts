@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders } from './content-helpers';
+import { BACKUP_RATE_LIMIT } from '../src/modules/backup/routes';
 
 describe.each(testDatabases())('scheduled and encrypted backups on $name', (target) => {
   let app: FastifyInstance;
@@ -40,5 +41,15 @@ describe.each(testDatabases())('scheduled and encrypted backups on $name', (targ
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['content-disposition']).toMatch(/filename="site-backup-.+\.tar\.age"/);
     expect(res.rawPayload.subarray(0, 21).toString('latin1')).toBe('age-encryption.org/v1');
+  }, 60_000);
+
+  it('limits downloads per hour', async () => {
+    // One was sent by the test above.
+    for (let sent = 1; sent < BACKUP_RATE_LIMIT.max; sent += 1) {
+      expect((await app.inject({ method: 'GET', url: '/api/admin/backup', headers: adminHeaders(app) })).statusCode).toBe(200);
+    }
+    const limited = await app.inject({ method: 'GET', url: '/api/admin/backup', headers: adminHeaders(app) });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
   }, 60_000);
 });
