@@ -172,7 +172,7 @@ describe.each(testDatabases())('backup of a site on $name, restored into either 
   });
 });
 
-describe('restore of an archive older than the site', () => {
+describe('restore of an archive older than the site, and over a database with --force', () => {
   it('loads the rows into the schema they were written for, then applies the newer migrations', async () => {
     const [source] = testDatabases();
     const database = await source!.open();
@@ -199,6 +199,25 @@ describe('restore of an archive older than the site', () => {
       // --force replaces what the target holds.
       const again = await restoreInto(restoreEnv(env), Readable.from([Buffer.concat(chunks)]), { force: true });
       expect(again.rows).toBe(summary.rows);
+      if (process.env.TEST_DATABASE_URL) {
+        const postgres = await emptyPostgres(process.env.TEST_DATABASE_URL);
+        try {
+          const pgEnv = restoreEnv({ DATABASE_URL: postgres.url });
+          await restoreInto(pgEnv, Readable.from([Buffer.concat(chunks)]));
+          await expect(restoreInto(pgEnv, Readable.from([Buffer.concat(chunks)]))).rejects.toThrow(/not empty: pass --force/);
+          const forced = await restoreInto(pgEnv, Readable.from([Buffer.concat(chunks)]), { force: true });
+          expect(forced.migratedAfter).toEqual([versions.at(-1)]);
+          const restoredPg = await appOn({ DATABASE_URL: postgres.url });
+          try {
+            const found = await restoredPg.database.db.execute(sql`SELECT 1 FROM users WHERE username = 'old-site-admin'`);
+            expect((found as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+          } finally {
+            await restoredPg.app.close();
+          }
+        } finally {
+          await postgres.drop();
+        }
+      }
     } finally {
       await source!.dispose();
     }

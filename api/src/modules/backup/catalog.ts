@@ -73,8 +73,9 @@ export async function hasTables(db: Db): Promise<boolean> {
 }
 
 /**
- * Empties the current schema (restore --force): its tables, views, sequences, functions and types.
- * The schema itself is kept, so no privilege beyond owning its objects is needed.
+ * Empties the current schema (restore --force): its tables, views, sequences, functions and types,
+ * leaving extensions' own objects alone. The schema itself is kept, so no privilege beyond owning
+ * its objects is needed.
  */
 export async function dropEverything(db: Db): Promise<void> {
   const objects = await rowsOf<{ statement: string }>(
@@ -85,9 +86,13 @@ export async function dropEverything(db: Db): Promise<void> {
         UNION ALL
         SELECT format('DROP SEQUENCE IF EXISTS %I CASCADE', sequencename) FROM pg_sequences WHERE schemaname = current_schema()
         UNION ALL
-        SELECT format('DROP FUNCTION IF EXISTS %s CASCADE', p.oid::regprocedure) FROM pg_proc p WHERE p.pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+        SELECT format('DROP FUNCTION IF EXISTS %s CASCADE', p.oid::regprocedure) FROM pg_proc p
+        WHERE p.pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
         UNION ALL
-        SELECT format('DROP TYPE IF EXISTS %I CASCADE', t.typname) FROM pg_type t WHERE t.typnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND t.typtype IN ('e', 'd', 'r')`,
+        SELECT format('DROP TYPE IF EXISTS %I CASCADE', t.typname) FROM pg_type t
+        WHERE t.typnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND t.typtype IN ('e', 'd', 'r')
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = t.oid AND d.deptype = 'e')`,
   );
   for (const { statement } of objects) await db.execute(sql.raw(statement));
 }

@@ -57,6 +57,7 @@ const VERBS: Record<string, string> = {
   delete: 'deleted',
   refund: 'refunded',
   password_change: 'changed the password of',
+  download: 'downloaded',
 };
 
 export const describeActivity = (entry: AuditEntry) =>
