@@ -52,7 +52,7 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
     await app.users.upsertAdmin({ username: admin, email: `${admin}@example.com`, password: PASSWORD });
     before = await counts(database);
     await app.close();
-  }, 60_000);
+  }, 180_000);
   afterAll(() => undefined);
 
   it('writes an age-encrypted archive of a stopped embedded database', async () => {
@@ -61,7 +61,7 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
     expect(run.code).toBe(0);
     expect(await firstBytes(archive, 21)).toBe('age-encryption.org/v1');
     expect((await readdir(outDir)).filter((name) => name.endsWith('.partial'))).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('fails clearly without the key or with another one, and leaves the target untouched', async () => {
     const target = newDataDir();
@@ -74,7 +74,7 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
     const recipientOnly = await runCli('restore', [archive], { DATA_DIR: target, BACKUP_KEY: await identityToRecipient(key) });
     expect(recipientOnly.output).toContain('decrypting needs the identity');
     expect(await readdir(target)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('restores with the right key: same counts, the admin signs in with the same password', async () => {
     const target = newDataDir();
@@ -96,5 +96,5 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
