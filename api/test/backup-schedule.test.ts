@@ -2,13 +2,26 @@ import { mkdtempSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateX25519Identity } from 'age-encryption';
+import { generateX25519Identity, identityToRecipient } from 'age-encryption';
+import { loadConfig } from '../src/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders } from './content-helpers';
 import { BACKUP_RATE_LIMIT } from '../src/modules/backup/routes';
+
+describe('backup settings', () => {
+  it('reads BACKUP_* and names a bad one', async () => {
+    const identity = await generateX25519Identity();
+    const config = loadConfig({ DATA_DIR: '/srv/site', BACKUP_KEY: identity });
+    expect(config).toMatchObject({ BACKUP_DIR: path.join('/srv/site', 'backups'), BACKUP_KEEP: 7, BACKUP_INTERVAL_HOURS: 24, BACKUP_KEY: identity });
+    expect(loadConfig({ BACKUP_KEY: await identityToRecipient(identity) }).BACKUP_KEY).toMatch(/^age1/);
+    expect(() => loadConfig({ BACKUP_KEY: 'a passphrase' })).toThrow(/BACKUP_KEY: must be an age identity/);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '-1' })).toThrow(/BACKUP_INTERVAL_HOURS/);
+  });
+});
 
 describe.each(testDatabases())('scheduled and encrypted backups on $name', (target) => {
   let app: FastifyInstance;

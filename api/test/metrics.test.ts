@@ -3,6 +3,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import type { Histogram } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 
@@ -29,6 +30,10 @@ describe.each(testDatabases())('metrics on $name', (target) => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return parsePrometheusTextFormat(res.body);
   };
+
+  it('refuses a short METRICS_TOKEN at start', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
 
   it('does not exist without METRICS_TOKEN', async () => {
     const res = await bare.inject({ url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
