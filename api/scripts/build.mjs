@@ -16,6 +16,8 @@ const entryPoints = {
   server: 'src/server.ts',
   'admin-create': 'src/cli/admin-create.ts',
   'media-migrate': 'src/cli/media-migrate.ts',
+  backup: 'src/cli/backup.ts',
+  restore: 'src/cli/restore.ts',
 };
 /** Plain files the compiled code reads beside itself (src/paths.ts explains the layout). */
 const besideBundle = { 'src/db/pglite-init.mjs': 'pglite-init.mjs' };

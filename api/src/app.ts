@@ -59,6 +59,11 @@ import { ordersPlugin } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
 import { manageBookingRoutes } from './modules/orders/manage-routes';
 import { adminRoutes } from './modules/admin/routes';
+import { backupPlugin } from './modules/backup/service';
+import { backupRoutes } from './modules/backup/routes';
+import { metricsPlugin } from './modules/metrics/service';
+import { metricsRoutes } from './modules/metrics/routes';
+import { systemRoutes } from './modules/system/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -122,6 +127,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
 
   await app.register(configPlugin, { config });
   await app.register(lifecyclePlugin);
+  await app.register(metricsPlugin);
   await app.register(connectionsPlugin);
   await app.register(errorsPlugin);
   await app.register(storableInputPlugin);
@@ -163,6 +169,9 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'sitemap', services: [sitemapPlugin, contentSitemapSources] },
     { name: 'assistant', routes: [assistantRoutes], siteRoutes: [assistantWidgetRoute] },
     { name: 'admin', routes: [adminRoutes] },
+    { name: 'backup', services: [backupPlugin], routes: [backupRoutes] },
+    { name: 'metrics', routes: [metricsRoutes] },
+    { name: 'system', routes: [systemRoutes] },
     { name: 'page-head', services: [deploymentPlugin, pageHeadPlugin] },
     // Pages rendered on the server only where the api serves the front ends.
     { name: 'ssr', services: serveWeb ? [ssrPlugin] : [] },

@@ -91,6 +91,23 @@ export const ConfigSchema = z
     MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
     /** With the defaults, 32 retries span more than 24 hours. */
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(1_000).default(32),
+    /**
+     * age key for backup archives: an identity (AGE-SECRET-KEY-1…, encrypts and decrypts) or a
+     * recipient (age1…, encrypts only). Unset: archives are plain tar.
+     */
+    BACKUP_KEY: optionalString.refine((value) => value === undefined || /^(AGE-SECRET-KEY-1[0-9A-Z]{58}|age1[0-9a-z]{58})$/.test(value), {
+      message: 'must be an age identity (AGE-SECRET-KEY-1…) or recipient (age1…)',
+    }),
+    /** Where scheduled backups are written; DATA_DIR/backups by default. */
+    BACKUP_DIR: optionalString,
+    /** How many scheduled backups are kept (the oldest are deleted). */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    /** Hours between scheduled backups; 0 turns them off. */
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 31).default(24),
+    /** Bearer token that /api/metrics asks for; unset, the endpoint does not exist. */
+    METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters',
+    }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built front ends live; the repo's own folders by default. */
     WEB_ROOT: z.string().trim().min(1).default(REPO_ROOT),
@@ -112,7 +129,8 @@ export const ConfigSchema = z
         message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
       });
     }
-  });
+  })
+  .transform((env) => ({ ...env, BACKUP_DIR: env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups') }));
 
 export type Config = z.output<typeof ConfigSchema>;
 

@@ -12,12 +12,21 @@ export interface MigrationResult {
   applied: string[];
 }
 
+/** The committed migrations' versions (file names without .sql), in the order they apply. */
+export async function migrationVersions(dir = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(dir))
+    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
+    .map((name) => name.replace(/\.sql$/, ''))
+    .sort();
+}
+
 /**
  * Applies the committed SQL files in name order, each once and in its own transaction, under a
- * Postgres advisory lock so that instances starting together do not race.
+ * Postgres advisory lock so that instances starting together do not race. `upTo` stops after that
+ * version (a restore loads an older archive's rows into the schema they were written for).
  */
-export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
-  const files = (await readdir(dir)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+export async function migrate(database: Database, dir = MIGRATIONS_DIR, { upTo }: { upTo?: string } = {}): Promise<MigrationResult> {
+  const files = (await migrationVersions(dir)).filter((version) => !upTo || version <= upTo).map((version) => `${version}.sql`);
   return database.withSession(async (session) => {
     await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {

@@ -15,6 +15,11 @@ export const settingsRepository = {
     return created.length > 0;
   },
 
+  /** Stores `value` under `key`, replacing what was there. */
+  async put(db: Db, key: string, value: string): Promise<void> {
+    await db.insert(appSettings).values({ key, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
+  },
+
   async get(db: Db, key: string): Promise<string | undefined> {
     const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
     return row?.value;

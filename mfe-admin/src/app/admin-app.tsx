@@ -24,6 +24,7 @@ const OrdersPage = lazy(() => import('../features/orders/orders-page').then((m) 
 const MessagesPage = lazy(() => import('../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })));
 const MailPage = lazy(() => import('../features/mail/mail-page').then((m) => ({ default: m.MailPage })));
 const SubscribersPage = lazy(() => import('../features/subscribers/subscribers-page').then((m) => ({ default: m.SubscribersPage })));
+const SystemPage = lazy(() => import('../features/system/system-page').then((m) => ({ default: m.SystemPage })));
 
 /** Everything under /admin; the shell renders it only for a signed-in admin. */
 export default function AdminApp() {
@@ -50,6 +51,7 @@ export default function AdminApp() {
         <Route path="messages" element={<MessagesPage />} />
         <Route path="subscribers" element={<SubscribersPage />} />
         <Route path="mail" element={<MailPage />} />
+        <Route path="system" element={<SystemPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
       </Suspense>

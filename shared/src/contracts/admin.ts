@@ -42,10 +42,11 @@ export const AuditAction = z.enum([
   'refund',
   'password_change',
   'retry',
+  'download',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AuditEntity = z.enum(['blog', 'event', 'package', 'consultation', 'order', 'user', 'mail']);
+export const AuditEntity = z.enum(['blog', 'event', 'package', 'consultation', 'order', 'user', 'mail', 'backup']);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
 export const AuditEntry = z.object({

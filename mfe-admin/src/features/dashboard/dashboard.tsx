@@ -58,6 +58,7 @@ const VERBS: Record<string, string> = {
   refund: 'refunded',
   password_change: 'changed the password of',
   retry: 'retried',
+  download: 'downloaded',
 };
 
 export const describeActivity = (entry: AuditEntry) =>

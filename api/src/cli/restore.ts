@@ -1,0 +1,33 @@
+/**
+ * Restores a backup archive into the database the environment names: DATABASE_URL (an empty
+ * PostgreSQL database) or DATA_DIR (a new embedded one). Refuses a target that holds anything
+ * unless --force, which first deletes what it holds. Usage: pnpm restore FILE [--force]
+ */
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { restoreInto } from '../modules/backup/restore-target';
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) {
+    console.error('Usage: pnpm restore FILE [--force]');
+    process.exitCode = 1;
+    return;
+  }
+  const config = loadConfig();
+  const archive = createReadStream(path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
+  const summary = await restoreInto(config, archive, { force: values.force });
+  const target = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.DATA_DIR}`;
+  console.log(
+    `Restored into ${target}: ${summary.rows} rows in ${summary.manifest.tables.length} tables, ${summary.media} media, taken ${summary.manifest.created_at}` +
+      (summary.migratedAfter.length ? `; then applied ${summary.migratedAfter.join(', ')}.` : '.'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * A site archive is a tar file (optionally age-encrypted as a whole, see encryption.ts):
+ *   manifest.json              what follows, the migrations applied, row counts, sequences, media
+ *   tables/NNN-<table>.jsonl   one row per line (`to_jsonb(row)`), tables in foreign-key order
+ *   media/<cid>                the bytes of each medium, checked against its CID on restore
+ * Nothing in it is specific to PGlite or a PostgreSQL version: rows are JSON, read back by the
+ * target's own `jsonb_populate_recordset` into the schema its migrations made.
+ */
+export const ARCHIVE_FORMAT = 'site-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const MANIFEST_ENTRY = 'manifest.json';
+
+export const tableEntry = (index: number, table: string) => `tables/${String(index).padStart(3, '0')}-${table}.jsonl`;
+export const mediaEntry = (cid: string) => `media/${cid}`;
+
+export const Manifest = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  format_version: z.literal(ARCHIVE_FORMAT_VERSION),
+  created_at: z.string(),
+  /** The database the archive was read from (informative: either kind restores it). */
+  source: z.enum(['pglite', 'postgres']),
+  /** schema_migrations of the source, in order: the target is migrated to the last one before loading. */
+  migrations: z.array(z.string()),
+  tables: z.array(z.object({ name: z.string(), rows: z.number().int().min(0), entry: z.string() })),
+  sequences: z.array(z.object({ name: z.string(), last_value: z.string() })),
+  media: z.array(z.object({ cid: z.string(), content_type: z.string(), size: z.number().int().min(0), entry: z.string() })),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** Rows that are not the site's data: applied by the migrations, or kept as media entries. */
+export const TABLES_NOT_DUMPED = new Set(['schema_migrations', 'media_objects']);

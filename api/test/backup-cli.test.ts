@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateX25519Identity, identityToRecipient } from 'age-encryption';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, uniqueName } from './accounts-helpers';
+import { appOn, counts, newDataDir } from './backup-helpers';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PASSWORD = 'a password kept across the move';
+
+/** Runs a CLI as an operator would, on the embedded database in `dataDir`. */
+function runCli(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], {
+      cwd: apiRoot,
+      env: { ...process.env, DATABASE_URL: '', BACKUP_KEY: '', INIT_CWD: apiRoot, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+async function firstBytes(file: string, length: number): Promise<string> {
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
+  const sourceDir = newDataDir();
+  const outDir = mkdtempSync(path.join(tmpdir(), 'backup-out-'));
+  const archive = path.join(outDir, 'site.tar.age');
+  const admin = uniqueName('owner');
+  let key: string;
+  let before: Record<string, number>;
+
+  beforeAll(async () => {
+    key = await generateX25519Identity();
+    const { app, database } = await appOn({ DATA_DIR: sourceDir });
+    await app.users.upsertAdmin({ username: admin, email: `${admin}@example.com`, password: PASSWORD });
+    before = await counts(database);
+    await app.close();
+  }, 180_000);
+  afterAll(() => undefined);
+
+  it('writes an age-encrypted archive of a stopped embedded database', async () => {
+    const run = await runCli('backup', ['--out', archive], { DATA_DIR: sourceDir, BACKUP_KEY: key });
+    expect(run.output).toMatch(/site\.tar\.age: \d+ bytes, encrypted;/);
+    expect(run.code).toBe(0);
+    expect(await firstBytes(archive, 21)).toBe('age-encryption.org/v1');
+    expect((await readdir(outDir)).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  }, 180_000);
+
+  it('fails clearly without the key or with another one, and leaves the target untouched', async () => {
+    const target = newDataDir();
+    const none = await runCli('restore', [archive], { DATA_DIR: target });
+    expect(none.code).toBe(1);
+    expect(none.output).toContain('This archive is encrypted: set BACKUP_KEY');
+    const wrong = await runCli('restore', [archive], { DATA_DIR: target, BACKUP_KEY: await generateX25519Identity() });
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain('BACKUP_KEY does not open this archive');
+    const recipientOnly = await runCli('restore', [archive], { DATA_DIR: target, BACKUP_KEY: await identityToRecipient(key) });
+    expect(recipientOnly.output).toContain('decrypting needs the identity');
+    expect(await readdir(target)).toEqual([]);
+  }, 180_000);
+
+  it('restores with the right key: same counts, the admin signs in with the same password', async () => {
+    const target = newDataDir();
+    const run = await runCli('restore', [archive], { DATA_DIR: target, BACKUP_KEY: key });
+    expect(run.output).toMatch(/^Restored into the embedded database in .+: \d+ rows in \d+ tables, \d+ media/);
+    expect(run.code).toBe(0);
+
+    const refused = await runCli('restore', [archive], { DATA_DIR: target, BACKUP_KEY: key });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('pass --force');
+
+    const forced = await runCli('restore', [archive, '--force'], { DATA_DIR: target, BACKUP_KEY: key });
+    expect(forced.code).toBe(0);
+
+    const { app, database } = await appOn({ DATA_DIR: target });
+    try {
+      expect(await counts(database)).toEqual(before);
+      expect((await login(app, admin, PASSWORD)).accessToken).toBeTruthy();
+    } finally {
+      await app.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import type { Histogram } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+
+const TOKEN = 'metrics-token-for-the-tests-0123';
+
+describe.each(testDatabases())('metrics on $name', (target) => {
+  let app: FastifyInstance;
+  let bare: FastifyInstance;
+
+  beforeAll(async () => {
+    const database = await target.open();
+    app = await buildTestApp(database, { env: { METRICS_TOKEN: TOKEN } });
+    bare = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await bare?.close();
+    await target.dispose();
+  });
+
+  const scrape = async () => {
+    const res = await app.inject({ url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return parsePrometheusTextFormat(res.body);
+  };
+
+  it('refuses a short METRICS_TOKEN at start', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
+  it('does not exist without METRICS_TOKEN', async () => {
+    const res = await bare.inject({ url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('asks for the token: none, another one or another scheme get 401', async () => {
+    for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, TOKEN, `Basic ${TOKEN}`]) {
+      const res = await app.inject({ url: '/api/metrics', headers: authorization ? { authorization } : {} });
+      expect([authorization, res.statusCode]).toEqual([authorization, 401]);
+      expect(res.json()).toMatchObject({ error: 'unauthorized' });
+    }
+  });
+
+  it('has the process defaults and request durations by route pattern, never the raw URL', async () => {
+    const id = randomUUID();
+    await app.inject({ url: '/api/health/live' });
+    await app.inject({ url: `/api/orders/${id}` });
+    await app.inject({ url: `/api/no-such-route-${id}` });
+    const res = await app.inject({ url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.body).not.toContain(id);
+    const byName = new Map(parsePrometheusTextFormat(res.body).map((family) => [family.name, family]));
+    expect(Number(byName.get('process_resident_memory_bytes')?.metrics[0]?.value)).toBeGreaterThan(0);
+    expect(byName.get('http_request_duration_seconds')?.type).toBe('HISTOGRAM');
+    // The text parser folds a histogram's series together when `le` is not the last label (as
+    // prom-client writes them): the series' labels are read from the registry itself.
+    const histogram = await (app.metrics.registry.getSingleMetric('http_request_duration_seconds') as Histogram).get();
+    const counts = histogram.values.filter((v) => v.metricName === 'http_request_duration_seconds_count');
+    const series = counts.map((v) => v.labels);
+    expect(series).toContainEqual({ method: 'GET', route: '/api/health/live', status_code: '200' });
+    expect(series).toContainEqual({ method: 'GET', route: '/api/orders/:id', status_code: '401' });
+    expect(series).toContainEqual({ method: 'GET', route: '(unmatched)', status_code: '404' });
+    expect(counts.find((v) => v.labels.route === '/api/health/live')?.value).toBeGreaterThanOrEqual(1);
+    expect(res.body).toMatch(/^http_request_duration_seconds_count\{.*route="\/api\/health\/live".*\} \d+$/m);
+  });
+
+  it('counts what the site reports through app.metrics', async () => {
+    app.metrics.cacheHit('public');
+    app.metrics.cacheHit('public');
+    app.metrics.cacheMiss('pages');
+    app.metrics.serverRender();
+    app.metrics.serverRenderFallback('remote_unavailable');
+    app.metrics.orderPaid('consultation');
+    app.metrics.mailFailed();
+    app.metrics.mailsPending(3);
+    app.metrics.queueDepth(5);
+    const values = new Map(
+      (await scrape()).flatMap((family) => family.metrics.map((m) => [`${family.name}${JSON.stringify(m.labels ?? {})}`, Number(m.value)] as const)),
+    );
+    expect(values.get('site_cache_hits_total{"cache":"public"}')).toBe(2);
+    expect(values.get('site_cache_misses_total{"cache":"pages"}')).toBe(1);
+    expect(values.get('site_server_renders_total{}')).toBe(1);
+    expect(values.get('site_server_render_fallbacks_total{"reason":"remote_unavailable"}')).toBe(1);
+    expect(values.get('site_orders_paid_total{"kind":"consultation"}')).toBe(1);
+    expect(values.get('site_mails_failed_total{}')).toBe(1);
+    expect(values.get('site_mails_pending{}')).toBe(3);
+    expect(values.get('site_job_queue_depth{}')).toBe(5);
+    expect(await app.metrics.mailFailures()).toBe(1);
+  });
+});

@@ -1,0 +1,39 @@
+import type { RemoteStatus } from '@site/shared/contracts/system';
+import { DataTable, Empty, Pill } from '../../components/ui';
+import { Panel } from './panels';
+
+/** Each remote remotes.json names, with the version it serves now. */
+export function RemotesPanel({ remotes }: { remotes: RemoteStatus[] | null }) {
+  return (
+    <Panel id="remotes" title="Front ends">
+      {remotes === null && <Empty text="remotes.json cannot be read here: the front ends are not built or not served by this instance." />}
+      {remotes?.length === 0 && <Empty text="remotes.json names no remote." />}
+      {remotes && remotes.length > 0 && (
+        <DataTable caption="Remotes and the version each serves now">
+          <thead>
+            <tr>
+              <th scope="col">Remote</th>
+              <th scope="col">Version</th>
+              <th scope="col">Status</th>
+              <th scope="col">Entry</th>
+            </tr>
+          </thead>
+          <tbody>
+            {remotes.map((remote) => (
+              <tr key={remote.name}>
+                <td>{remote.name}</td>
+                <td>
+                  <code>{remote.version ?? '—'}</code>
+                </td>
+                <td>{remote.reachable ? <Pill $tone="ok">Loads</Pill> : <Pill $tone="warn">Unreachable</Pill>}</td>
+                <td>
+                  <code>{remote.entry}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </Panel>
+  );
+}

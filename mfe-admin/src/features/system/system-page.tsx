@@ -1,0 +1,91 @@
+import { usePageMeta } from '@site/shared/page-meta';
+import type { SystemStatus } from '@site/shared/contracts/system';
+import { Loading, LoadError, PageHeader, Pill, SmallButton } from '../../components/ui';
+import { useLoad } from '../../lib/use-load';
+import { BackupPanel } from './backup-panel';
+import { formatBytes, formatDuration } from './format';
+import { Facts, Grid, Panel } from './panels';
+import { RemotesPanel } from './remotes-panel';
+import { loadSystemStatus } from './system-api';
+
+const DATABASE_KINDS: Record<SystemStatus['database']['kind'], string> = {
+  pglite: 'Embedded (PGlite, in DATA_DIR)',
+  postgres: 'PostgreSQL (DATABASE_URL)',
+};
+
+function Overview({ system, onBackup }: { system: SystemStatus; onBackup: () => void }) {
+  const { health, database, mail } = system;
+  const healthy = health.state === 'ready' && health.database_reachable;
+  return (
+    <Grid>
+      <Panel id="health" title="Health">
+        <p>{healthy ? <Pill $tone="ok">Healthy</Pill> : <Pill $tone="warn">Needs attention</Pill>}</p>
+        <Facts
+          items={[
+            ['Instance', health.state],
+            ['Database', health.database_reachable ? 'Reachable' : 'Not reachable'],
+            ['Up for', formatDuration(health.uptime_seconds)],
+            ['Memory', formatBytes(health.resident_memory_bytes)],
+          ]}
+        />
+      </Panel>
+      <Panel id="database" title="Database">
+        <Facts
+          items={[
+            ['Kind', DATABASE_KINDS[database.kind]],
+            ['Server version', database.server_version ?? '—'],
+            ['Schema', <code key="schema">{database.schema_version ?? '—'}</code>],
+          ]}
+        />
+      </Panel>
+      <BackupPanel backups={system.backups} onDownloaded={onBackup} />
+      <Panel id="queue" title="Job queue">
+        {system.queue ? <Facts items={[['Waiting jobs', system.queue.depth]]} /> : <p>No queue yet: background work runs on timers.</p>}
+      </Panel>
+      <Panel id="mail" title="Mail">
+        <Facts
+          items={[
+            ['Sent through', mail.transport === 'smtp' ? 'SMTP (SMTP_URL)' : 'Outbox files (DATA_DIR/outbox)'],
+            ['Failed since start', mail.failures_since_start],
+          ]}
+        />
+        {mail.recent_failures === null ? (
+          <p>Failed sends are not recorded yet, so none can be listed.</p>
+        ) : mail.recent_failures.length === 0 ? (
+          <p>No recent mail failures.</p>
+        ) : (
+          <ul>
+            {mail.recent_failures.map((failure) => (
+              <li key={`${failure.at}-${failure.to}`}>
+                {failure.to}: {failure.error}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </Grid>
+  );
+}
+
+export function SystemPage() {
+  usePageMeta({ title: 'System', description: 'Health, database, front ends, backups, queue and mail.' });
+  const system = useLoad(loadSystemStatus, 'system');
+  return (
+    <>
+      <PageHeader>
+        <h1>System</h1>
+        <SmallButton type="button" $variant="ghost" onClick={system.reload} disabled={system.state === 'loading'}>
+          Refresh
+        </SmallButton>
+      </PageHeader>
+      {system.state === 'loading' && !system.data && <Loading />}
+      {system.state === 'error' && <LoadError text="Failed to load the system status." error={system.error} onRetry={system.reload} />}
+      {system.data && (
+        <>
+          <Overview system={system.data} onBackup={system.reload} />
+          <RemotesPanel remotes={system.data.remotes} />
+        </>
+      )}
+    </>
+  );
+}

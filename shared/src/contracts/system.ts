@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+// ——— Admin → System: what an operator checks first ———
+
+export const RemoteStatus = z.object({
+  name: z.string(),
+  /** The entry URL remotes.json names. */
+  entry: z.string(),
+  /** A short hash of the entry file as served now (changes with each deploy); null when it did not load. */
+  version: z.string().nullable(),
+  reachable: z.boolean(),
+});
+export type RemoteStatus = z.infer<typeof RemoteStatus>;
+
+export const LastBackupInfo = z.object({
+  at: z.string(),
+  size: z.number().int(),
+  file: z.string().nullable(),
+  kind: z.enum(['scheduled', 'download']),
+  encrypted: z.boolean(),
+});
+export type LastBackupInfo = z.infer<typeof LastBackupInfo>;
+
+export const SystemStatus = z.object({
+  health: z.object({
+    /** starting, ready or draining (the readiness probe's state). */
+    state: z.string(),
+    database_reachable: z.boolean(),
+    uptime_seconds: z.number(),
+    resident_memory_bytes: z.number(),
+  }),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    server_version: z.string().nullable(),
+    /** The newest migration applied. */
+    schema_version: z.string().nullable(),
+  }),
+  /** Null when remotes.json cannot be read (the front ends are not built or not served here). */
+  remotes: z.array(RemoteStatus).nullable(),
+  backups: z.object({
+    last: LastBackupInfo.nullable(),
+    /** 0 when scheduled backups are off. */
+    every_hours: z.number(),
+    keep: z.number().int(),
+    encrypted: z.boolean(),
+  }),
+  /** Null until the site has a job queue (background work runs on timers). */
+  queue: z.object({ depth: z.number().int() }).nullable(),
+  mail: z.object({
+    transport: z.enum(['smtp', 'outbox']),
+    /** Sends that failed on this instance since it started, as counted by the metrics. */
+    failures_since_start: z.number().int(),
+    /** Null: failed sends are not recorded anywhere yet. */
+    recent_failures: z.array(z.object({ at: z.string(), to: z.string(), error: z.string() })).nullable(),
+  }),
+});
+export type SystemStatus = z.infer<typeof SystemStatus>;
