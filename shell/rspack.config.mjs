@@ -1,7 +1,14 @@
 import { createConfigs } from '@site/build/rspack';
+import { brand, brandDescription } from '../shared/src/brand.js';
 
 // The server build exposes the layout and routes the api renders pages in.
 export default createConfigs(
-  { dir: import.meta.dirname, name: 'shell', title: 'Tiny Titans AI' },
+  {
+    dir: import.meta.dirname,
+    name: 'shell',
+    title: `${brand.name} | ${brand.offer}`,
+    // index.html's default head and its no-JavaScript line; each page's own head replaces the first.
+    templateParameters: { description: brandDescription, email: brand.email },
+  },
   { './ServerApp': './src/server-app.tsx' },
 );

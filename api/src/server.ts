@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { site } from '@site/shared/site-config';
 
 async function main(): Promise<void> {
   // Libraries that read NODE_ENV when loaded (React's server renderer, loaded at the first render)
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
-  console.log(`\n  Tiny Titans AI is running at ${shown}\n`);
+  console.log(`\n  ${site.name} is running at ${shown}\n`);
 }
 
 void main();

@@ -4,16 +4,14 @@
  * prices are the api's (its catalogue, GET /api/bookings/packages); the booking rules are in
  * `booking-policy`.
  */
-const BRAND = 'Tiny Titans AI';
+import { brand, brandDescription } from './brand.js';
 
 export const site = {
-  name: BRAND,
-  /** The name without "AI", where a sentence reads better with it ("The Tiny Titans Community"). */
-  shortName: 'Tiny Titans',
+  name: brand.name,
+  shortName: brand.shortName,
   tagline: 'Small Teams. Big Impact. Powered by AI.',
-  description:
-    `${BRAND} builds AI chatbots, agentic workflows, process automation and lightweight AI apps for startups, solopreneurs and lean product teams.`,
-  email: 'hello@tinytitans.ai',
+  description: brandDescription,
+  email: brand.email,
   phones: ['+91 80 4567 1234', '+91 98450 12345'],
   address: {
     lines: ['2nd Floor, 14 Residency Road', 'Bengaluru, Karnataka 560025', 'India'],

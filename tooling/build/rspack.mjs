@@ -111,9 +111,9 @@ function resolvedVersion(pkg) {
 }
 
 /**
- * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string>, title: string }} options
+ * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string>, title: string, templateParameters?: Record<string, string> }} options
  */
-export function createConfig({ dir, name, exposes, title }) {
+export function createConfig({ dir, name, exposes, title, templateParameters }) {
   const isHost = name === 'shell';
   return (_env, argv) => {
     const prod = (argv.mode ?? process.env.NODE_ENV) !== 'development';
@@ -181,6 +181,7 @@ export function createConfig({ dir, name, exposes, title }) {
           // A remote's page is only its standalone dev page: one template for all of them.
           ...(isHost ? { template: path.join(dir, 'index.html') } : { templateContent: remotePage(title) }),
           title,
+          ...(templateParameters ? { templateParameters } : {}),
           // The shell's HTML is served for every page; remotes' HTML is only their standalone dev page.
           filename: 'index.html',
         }),
@@ -297,7 +298,7 @@ export function createServerConfig({ dir, name, exposes }) {
 /**
  * The browser build and, for production, the server container of the modules the api renders.
  *
- * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string>, title: string }} options
+ * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string>, title: string, templateParameters?: Record<string, string> }} options
  * @param {Record<string, string>} serverExposes
  */
 export function createConfigs(options, serverExposes) {

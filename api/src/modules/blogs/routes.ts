@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
+import { site } from '@site/shared/site-config';
 import type { AuditAction } from '@site/shared/contracts/admin';
 import {
   Blog,
@@ -88,8 +89,8 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       const origin = publicOrigin(config, request);
       const xml = renderBlogFeed(await app.blogs.feed(), {
         origin,
-        siteName: 'Tiny Titans AI',
-        description: 'Articles from the Tiny Titans AI community.',
+        siteName: site.name,
+        description: `Articles from the ${site.name} community.`,
       });
       return setOriginDocumentCaching(reply.type('application/rss+xml; charset=utf-8'), config, 300).send(xml);
     },

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { MediaConfig, UploadResult } from '@site/shared/contracts/content-fields';
 import { HttpError } from '../../plugins/errors';
+import { MAX_UPLOAD_MB } from '@site/shared/contracts/media-upload';
 import { parseCid } from './cid';
 import { MAX_UPLOAD_BYTES, parseRange, uploadMedia } from './service';
 
@@ -44,7 +45,7 @@ export const mediaApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['media'],
         security: [{ bearer: [] }],
-        summary: 'Upload an image or a video (multipart field "image", at most 25 MB; admin)',
+        summary: `Upload an image or a video (multipart field "image", at most ${MAX_UPLOAD_MB} MB; admin)`,
         consumes: ['multipart/form-data'],
         response: {
           201: UploadResult,

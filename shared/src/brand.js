@@ -1,0 +1,14 @@
+// @ts-check
+// The brand, declared once. Plain JavaScript so that the shell's build (Node, no TypeScript loader)
+// writes it into index.html from here too; everything else reads it through site-config.
+
+export const brand = {
+  name: 'Tiny Titans AI',
+  /** The name without "AI", where a sentence reads better with it ("The Tiny Titans Community"). */
+  shortName: 'Tiny Titans',
+  /** What the consultancy does, in a line: the home page's and the shell's default title. */
+  offer: 'AI chatbots, agentic workflows and automation for small teams',
+  email: 'hello@tinytitans.ai',
+};
+
+export const brandDescription = `${brand.name} builds AI chatbots, agentic workflows, process automation and lightweight AI apps for startups, solopreneurs and lean product teams.`;
