@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import type { Histogram } from 'prom-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
 import { buildTestApp } from './app';
@@ -70,27 +70,43 @@ describe.each(testDatabases())('metrics on $name', (target) => {
     expect(res.body).toMatch(/^http_request_duration_seconds_count\{.*route="\/api\/health\/live".*\} \d+$/m);
   });
 
-  it('counts what the site reports through app.metrics', async () => {
-    app.metrics.cacheHit('public');
-    app.metrics.cacheHit('public');
-    app.metrics.cacheMiss('pages');
-    app.metrics.serverRender();
-    app.metrics.serverRenderFallback('remote_unavailable');
-    app.metrics.orderPaid('consultation');
-    app.metrics.mailFailed();
-    app.metrics.mailsPending(3);
-    app.metrics.queueDepth(5);
-    const values = new Map(
-      (await scrape()).flatMap((family) => family.metrics.map((m) => [`${family.name}${JSON.stringify(m.labels ?? {})}`, Number(m.value)] as const)),
-    );
-    expect(values.get('site_cache_hits_total{"cache":"public"}')).toBe(2);
-    expect(values.get('site_cache_misses_total{"cache":"pages"}')).toBe(1);
-    expect(values.get('site_server_renders_total{}')).toBe(1);
-    expect(values.get('site_server_render_fallbacks_total{"reason":"remote_unavailable"}')).toBe(1);
-    expect(values.get('site_orders_paid_total{"kind":"consultation"}')).toBe(1);
-    expect(values.get('site_mails_failed_total{}')).toBe(1);
-    expect(values.get('site_mails_pending{}')).toBe(3);
-    expect(values.get('site_job_queue_depth{}')).toBe(5);
-    expect(await app.metrics.mailFailures()).toBe(1);
+  it('counts cache hits and misses, and reads the queue at each scrape', async () => {
+    const values = async () =>
+      new Map((await scrape()).flatMap((family) => family.metrics.map((m) => [`${family.name}${JSON.stringify(m.labels ?? {})}`, Number(m.value)] as const)));
+    // A public read: computed once (after a write forgot it), then answered from the cache.
+    await app.publicCache.invalidate('events');
+    const before = await values();
+    const url = '/api/events?status=published';
+    expect((await app.inject({ url })).statusCode).toBe(200);
+    expect((await app.inject({ url })).statusCode).toBe(200);
+    // `bare` works no jobs and `app` is told not to send: the message waits in the queue.
+    const send = vi.spyOn(app.mail, 'send').mockRejectedValue(new Error('mail server down'));
+    try {
+      await app.enqueueMail({ to: 'someone@example.com', subject: 'Queued', text: 'Waiting.' }, { key: `metrics:${randomUUID()}` });
+      const after = await values();
+      const grew = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+      expect(grew('site_cache_misses_total{"cache":"public"}')).toBe(1);
+      expect(grew('site_cache_hits_total{"cache":"public"}')).toBe(1);
+      expect(after.get('site_mails_pending{}')).toBeGreaterThanOrEqual(1);
+      expect(after.get('site_job_queue_depth{}')).toBeGreaterThanOrEqual(after.get('site_mails_pending{}')!);
+    } finally {
+      send.mockRestore();
+    }
   });
+
+  it('counts a failed send and a paid order as the site reports them', async () => {
+    app.metrics.orderPaid('consultation');
+    app.metrics.serverRenderFallback('render_failed');
+    const send = vi.spyOn(app.mail, 'send').mockRejectedValue(new Error('mail server down'));
+    try {
+      const failures = await app.metrics.mailFailures();
+      await app.enqueueMail({ to: 'someone@example.com', subject: 'Fails', text: 'Refused.' }, { key: `metrics:${randomUUID()}` });
+      await expect.poll(() => app.metrics.mailFailures(), { timeout: 20_000 }).toBeGreaterThan(failures);
+    } finally {
+      send.mockRestore();
+    }
+    const families = new Map((await scrape()).map((family) => [family.name, family]));
+    expect(families.get('site_orders_paid_total')?.metrics).toContainEqual(expect.objectContaining({ labels: { kind: 'consultation' } }));
+    expect(families.get('site_server_render_fallbacks_total')?.metrics).toContainEqual(expect.objectContaining({ labels: { reason: 'render_failed' } }));
+  }, 30_000);
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SystemStatus } from '@site/shared/contracts/system';
 import { migrationVersions } from '../src/db/migrate';
@@ -59,8 +59,8 @@ describe.each(testDatabases())('admin system page api on $name', (target) => {
       { name: 'mfe_here', entry: '/remotes/probe/remoteEntry.js', reachable: true, version: `sha256:${createHash('sha256').update(ENTRY_SOURCE).digest('hex').slice(0, 12)}` },
       { name: 'mfe_elsewhere', entry: 'http://127.0.0.1:9/remoteEntry.js', reachable: false, version: null },
     ]);
-    expect(system.queue).toBeNull();
-    expect(system.mail).toEqual({ transport: 'outbox', failures_since_start: 0, recent_failures: null });
+    expect(system.queue).toEqual({ depth: expect.any(Number), mail: 0 });
+    expect(system.mail).toEqual({ transport: 'outbox', failures_since_start: 0, recent_failures: [] });
   });
 
   it('shows the last backup and the mail failures counted since start', async () => {
@@ -71,4 +71,17 @@ describe.each(testDatabases())('admin system page api on $name', (target) => {
     expect(system.backups.last).toEqual(made);
     expect(system.mail.failures_since_start).toBe(1);
   }, 60_000);
+
+  it('lists a message whose sending failed, with its error, as one to be retried', async () => {
+    const send = vi.spyOn(app.mail, 'send').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:25'));
+    try {
+      await app.enqueueMail({ to: 'buyer@example.com', subject: 'Your booking', text: 'See you then.' }, { key: `system-test:${Date.now()}` });
+      await expect.poll(async () => (await status()).mail.recent_failures, { timeout: 20_000 }).toEqual([
+        { at: expect.any(String), to: 'buyer@example.com', error: 'connect ECONNREFUSED 127.0.0.1:25', retrying: true },
+      ]);
+      expect((await status()).queue.mail).toBe(1);
+    } finally {
+      send.mockRestore();
+    }
+  }, 30_000);
 });

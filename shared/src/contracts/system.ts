@@ -44,14 +44,14 @@ export const SystemStatus = z.object({
     keep: z.number().int(),
     encrypted: z.boolean(),
   }),
-  /** Null until the site has a job queue (background work runs on timers). */
-  queue: z.object({ depth: z.number().int() }).nullable(),
+  /** Jobs waiting or running in the queue (all queues; mail is one of them). */
+  queue: z.object({ depth: z.number().int(), mail: z.number().int() }),
   mail: z.object({
     transport: z.enum(['smtp', 'outbox']),
     /** Sends that failed on this instance since it started, as counted by the metrics. */
     failures_since_start: z.number().int(),
-    /** Null: failed sends are not recorded anywhere yet. */
-    recent_failures: z.array(z.object({ at: z.string(), to: z.string(), error: z.string() })).nullable(),
+    /** The newest messages whose last attempt failed: given up, or waiting to be tried again. */
+    recent_failures: z.array(z.object({ at: z.string(), to: z.string(), error: z.string(), retrying: z.boolean() })),
   }),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;

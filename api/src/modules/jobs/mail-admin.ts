@@ -73,3 +73,16 @@ export async function mailStateOf(db: Db, schema: string, id: string): Promise<{
   );
   return row ? { state: stateOf(row.state), to: row.to ?? '' } : undefined;
 }
+
+/** The newest messages whose last attempt failed: given up, or waiting for their next try. */
+export async function recentMailFailures(db: Db, schema: string, limit: number): Promise<{ at: string; to: string; error: string; retrying: boolean }[]> {
+  const rows = rowsOf<{ state: string; to: string | null; error: string; at: Date | string }>(
+    await db.execute(sql`
+      SELECT state::text AS state, data->'message'->>'to' AS "to", output->>'message' AS error,
+             coalesce(completed_on, started_on, created_on) AS at
+      FROM ${sql.identifier(schema)}.job
+      WHERE name = ${MAIL_QUEUE} AND state::text IN ('retry', 'failed') AND output->>'message' IS NOT NULL
+      ORDER BY at DESC, id LIMIT ${limit}`),
+  );
+  return rows.map((row) => ({ at: iso(row.at), to: row.to ?? '', error: row.error, retrying: row.state === 'retry' }));
+}

@@ -74,6 +74,7 @@ export const mailQueuePlugin = fp(
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         app.log.warn({ err: error, job: job.id, key }, 'e-mail not sent; it will be retried');
+        app.metrics.mailFailed();
         return { id: job.id, status: 'failed', output: { message: reason } };
       }
       // Sent: a failure to note it must not make the message fail (and be sent again).
@@ -111,6 +112,9 @@ export const mailQueuePlugin = fp(
       return tx ? queue(tx) : db.transaction(queue);
     };
     app.decorate('enqueueMail', enqueueMail);
+    app.metrics.onScrape(async () => {
+      app.metrics.mailsPending((await app.jobs.depth())[MAIL_QUEUE] ?? 0);
+    });
   },
-  { name: 'mail-queue', dependencies: ['jobs', 'mail', 'database'] },
+  { name: 'mail-queue', dependencies: ['jobs', 'mail', 'database', 'metrics'] },
 );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import { PgBoss, type Job, type JobResult, type Queue, type ScheduleOptions, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { Db } from '../../db/database';
 import { pgliteBossDatabase, pgliteOf, postgresUrlOf, transactionForBoss } from './boss-database';
@@ -36,6 +37,8 @@ export interface JobQueue {
    */
   schedule<T extends object>(name: string, cron: string, data?: T, options?: Omit<ScheduleOptions, 'db'>): Promise<void>;
   unschedule(name: string): Promise<void>;
+  /** Jobs waiting (due or not, retries included) or running, per queue, counted now. */
+  depth(): Promise<Record<string, number>>;
   /** Whether this instance works jobs. */
   readonly working: boolean;
   /** The engine, for what this interface does not cover (admin lists, tests). */
@@ -124,8 +127,18 @@ export const jobsPlugin = fp(
       async unschedule(name) {
         await boss.unschedule(name);
       },
+      async depth() {
+        // pg-boss's own queue counts are refreshed by its monitor, minutes apart: counted here instead.
+        const result = await database.db.execute(
+          sql`SELECT name, count(*)::int AS n FROM ${sql.identifier(JOBS_SCHEMA)}.job WHERE state::text IN ('created', 'retry', 'active') GROUP BY name`,
+        );
+        return Object.fromEntries((result as unknown as { rows: { name: string; n: number }[] }).rows.map((row) => [row.name, Number(row.n)]));
+      },
     };
     app.decorate('jobs', jobs);
+    app.metrics.onScrape(async () => {
+      app.metrics.queueDepth(Object.values(await jobs.depth()).reduce((sum, count) => sum + count, 0));
+    });
 
     app.addHook('onReady', async () => {
       started = true;
@@ -140,5 +153,5 @@ export const jobsPlugin = fp(
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
     });
   },
-  { name: 'jobs', dependencies: ['database'] },
+  { name: 'jobs', dependencies: ['database', 'metrics'] },
 );

@@ -26,6 +26,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
         return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized', message: 'A valid metrics token is required.' });
       }
+      await app.metrics.collect();
       reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType);
       return app.metrics.registry.metrics();
     },

@@ -18,6 +18,10 @@ export interface SiteMetrics {
   queueDepth(count: number): void;
   /** Failed mail sends counted by this instance since it started. */
   mailFailures(): Promise<number>;
+  /** Runs before each scrape: gauges read from elsewhere (the queue's depth) are brought up to date. */
+  onScrape(collect: () => Promise<void>): void;
+  /** Brings every gauge up to date; a collector that fails leaves its gauge as it was. */
+  collect(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -65,8 +69,17 @@ export const metricsPlugin = fp(
       );
     });
 
+    const collectors: (() => Promise<void>)[] = [];
     app.decorate('metrics', {
       registry,
+      onScrape: (collect) => {
+        collectors.push(collect);
+      },
+      collect: async () => {
+        for (const result of await Promise.allSettled(collectors.map((collect) => collect()))) {
+          if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'a metric could not be read');
+        }
+      },
       cacheHit: (cache) => cacheHits.inc({ cache }),
       cacheMiss: (cache) => cacheMisses.inc({ cache }),
       serverRender: () => renders.inc(),

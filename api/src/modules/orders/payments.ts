@@ -37,6 +37,7 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
       case 'captured': {
         const paid = await orderRepository.markPaid(tx, event.providerOrderId, event.paymentId, now);
         if (paid) {
+          effects.push(async () => app.metrics.orderPaid(paid.kind));
           effects.push(() => mails.paid(paid));
           return { order: paid, duplicate: false };
         }

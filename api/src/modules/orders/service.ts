@@ -129,5 +129,5 @@ export const ordersPlugin = fp(
     const stop = orders.startSweep();
     app.addHook('onClose', async () => stop());
   },
-  { name: 'orders', dependencies: ['database', 'payments', 'mail', 'accounts', 'calendar', 'events', 'packages', 'consultations'] },
+  { name: 'orders', dependencies: ['database', 'payments', 'mail', 'accounts', 'calendar', 'events', 'packages', 'consultations', 'metrics'] },
 );

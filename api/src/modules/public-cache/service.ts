@@ -124,9 +124,11 @@ export const publicCachePlugin = fp(
           const key = requestKey(request);
           const entry = store.get(key);
           if (!entry) {
+            app.metrics.cacheMiss('public');
             (request as WithState)[STATE] = { key, version: store.version(tags), tags };
             return done();
           }
+          app.metrics.cacheHit('public');
           reply.header('ETag', entry.etag).header('Cache-Control', entry.cacheControl);
           if (entry.vary) reply.header('Vary', entry.vary);
           if (etagMatches(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
@@ -173,5 +175,5 @@ export const publicCachePlugin = fp(
     };
     app.decorate('publicCache', cache);
   },
-  { name: 'public-cache', dependencies: ['database'] },
+  { name: 'public-cache', dependencies: ['database', 'metrics'] },
 );

@@ -109,6 +109,7 @@ export const ssrPlugin = fp<SsrOptions>(
         // When the deployment is due a look, the page handler looks (a redeploy forgets the pages).
         const page = app.deployment.due ? undefined : pages.get(keyOf(request));
         if (!page) return done();
+        app.metrics.cacheHit('pages');
         sendPage(request, reply, page);
       },
 
@@ -122,7 +123,11 @@ export const ssrPlugin = fp<SsrOptions>(
           // The time budget only when the deployment is looked at (a redeploy loads new containers).
           const deployment = app.deployment.due ? await withBudget(app.deployment.current(), loadTimeoutMs, 'loading the deployment') : await app.deployment.current();
           const hit = pages.get(key);
-          if (hit) return hit;
+          if (hit) {
+            app.metrics.cacheHit('pages');
+            return hit;
+          }
+          app.metrics.cacheMiss('pages');
           const since = pages.version(route.tags);
           const { shell, load } = containersOf(deployment);
           const preloaded = await readAnswers(app, route);
@@ -132,17 +137,19 @@ export const ssrPlugin = fp<SsrOptions>(
           const template = (await app.pageHead.html(pathname, request)) ?? deployment.template;
           const page = await renderPage(await shell, search ? `${pathname}?${search}` : pathname, preloaded, timeoutMs);
           const rendered = new RenderedHtml(composeHtml(template, page, preloaded));
+          app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
           pages.set(key, rendered, route.tags, since);
           request.log.debug({ url: request.url, ms: Math.round(performance.now() - started), renderMs: Math.round(performance.now() - rendering) }, 'page rendered on the server');
           return rendered;
         } catch (error) {
           request.log.warn({ err: error, url: request.url, ms: Math.round(performance.now() - started) }, 'server render failed: the browser renders the page');
+          app.metrics.serverRenderFallback('render_failed');
           return null;
         }
       },
     };
     app.decorate('ssr', service);
   },
-  { name: 'ssr', dependencies: ['public-cache', 'page-head', 'deployment'] },
+  { name: 'ssr', dependencies: ['public-cache', 'page-head', 'deployment', 'metrics'] },
 );

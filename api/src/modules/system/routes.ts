@@ -6,8 +6,12 @@ import { SystemStatus } from '@site/shared/contracts/system';
 import { noStore } from '../../lib/no-store';
 import { rowsOf } from '../backup/catalog';
 import { remoteStatuses } from './remotes';
+import { recentMailFailures } from '../jobs/mail-admin';
+import { MAIL_QUEUE } from '../jobs/mail-queue';
 
 const PING_TIMEOUT_MS = 1_500;
+/** How many of the newest mail failures the page lists (Admin → Mail lists them all). */
+const RECENT_FAILURES = 5;
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app;
@@ -38,19 +42,21 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const [facts, remotes, last, failures] = await Promise.all([
+      const [facts, remotes, last, failures, depth, recentFailures] = await Promise.all([
         withTimeout(databaseFacts(), { reachable: false, server_version: null, schema_version: null }),
         remoteStatuses(app),
         app.backup.last().catch(() => null),
         app.metrics.mailFailures(),
+        app.jobs.depth(),
+        recentMailFailures(database.db, app.jobs.schema, RECENT_FAILURES),
       ]);
       return {
         health: { state: app.lifecycle.state, database_reachable: facts.reachable, uptime_seconds: Math.round(uptime()), resident_memory_bytes: memoryUsage.rss() },
         database: { kind: database.kind, server_version: facts.server_version, schema_version: facts.schema_version },
         remotes,
         backups: { last, every_hours: config.BACKUP_INTERVAL_HOURS, keep: config.BACKUP_KEEP, encrypted: Boolean(config.BACKUP_KEY) },
-        queue: null,
-        mail: { transport: config.SMTP_URL ? ('smtp' as const) : ('outbox' as const), failures_since_start: failures, recent_failures: null },
+        queue: { depth: Object.values(depth).reduce((sum, count) => sum + count, 0), mail: depth[MAIL_QUEUE] ?? 0 },
+        mail: { transport: config.SMTP_URL ? ('smtp' as const) : ('outbox' as const), failures_since_start: failures, recent_failures: recentFailures },
       };
     },
   );

@@ -40,7 +40,7 @@ function Overview({ system, onBackup }: { system: SystemStatus; onBackup: () => 
       </Panel>
       <BackupPanel backups={system.backups} onDownloaded={onBackup} />
       <Panel id="queue" title="Job queue">
-        {system.queue ? <Facts items={[['Waiting jobs', system.queue.depth]]} /> : <p>No queue yet: background work runs on timers.</p>}
+        <Facts items={[['Waiting or running jobs', system.queue.depth], ['Of which e-mails', system.queue.mail]]} />
       </Panel>
       <Panel id="mail" title="Mail">
         <Facts
@@ -49,15 +49,13 @@ function Overview({ system, onBackup }: { system: SystemStatus; onBackup: () => 
             ['Failed since start', mail.failures_since_start],
           ]}
         />
-        {mail.recent_failures === null ? (
-          <p>Failed sends are not recorded yet, so none can be listed.</p>
-        ) : mail.recent_failures.length === 0 ? (
+        {mail.recent_failures.length === 0 ? (
           <p>No recent mail failures.</p>
         ) : (
           <ul>
             {mail.recent_failures.map((failure) => (
               <li key={`${failure.at}-${failure.to}`}>
-                {failure.to}: {failure.error}
+                {failure.to}: {failure.error} ({failure.retrying ? 'will be retried' : 'given up: retry it in Mail'})
               </li>
             ))}
           </ul>
