@@ -10,6 +10,7 @@ import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders } from './content-helpers';
 import { BACKUP_RATE_LIMIT } from '../src/modules/backup/routes';
+import { BACKUP_QUEUE } from '../src/modules/backup/schedule';
 
 describe('backup settings', () => {
   it('reads BACKUP_* and names a bad one', async () => {
@@ -34,6 +35,15 @@ describe.each(testDatabases())('scheduled and encrypted backups on $name', (targ
     await app?.close();
     await target.dispose();
   });
+
+  it('is a job of the queue, scheduled every hour, that makes the backup when one is due', async () => {
+    const schedules = await app.jobs.boss.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: BACKUP_QUEUE, cron: '0 * * * *' }));
+    // No scheduled backup yet: the hour's job makes one (whichever instance works it).
+    expect(await app.backup.last()).toBeNull();
+    await app.jobs.send(BACKUP_QUEUE, {});
+    await expect.poll(async () => (await app.backup.last())?.kind, { timeout: 30_000 }).toBe('scheduled');
+  }, 60_000);
 
   it('writes encrypted archives into BACKUP_DIR, keeps BACKUP_KEEP of them and records the last', async () => {
     const made = [];

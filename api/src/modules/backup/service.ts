@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database';
-import { runExclusively } from '../../db/exclusive-job';
 import { settingsRepository } from '../../db/settings';
 import { makeBackup, writeBackupFile, type Backup } from './make';
 import { LastBackup } from './last-backup';
@@ -83,11 +82,8 @@ export const backupPlugin = fp(
         backup.archive.on('error', (error) => counted.destroy(error));
         return { ...backup, archive: backup.archive.pipe(counted) };
       },
-      async runScheduled({ force = false } = {}) {
-        // PGlite is one process (and its one connection cannot hold a lock while the snapshot reads).
-        if (database.kind === 'pglite') return scheduledBackup(force);
-        return runExclusively(db, 'backup:scheduled', () => scheduledBackup(force));
-      },
+      // One instance at a time: the queue hands each hour's job to one of them.
+      runScheduled: ({ force = false } = {}) => scheduledBackup(force),
       async last() {
         const [scheduled, download] = await Promise.all([readSetting(db, SCHEDULED_SETTING), readSetting(db, DOWNLOAD_SETTING)]);
         return [scheduled, download].filter((b): b is LastBackup => b !== null).sort((a, b) => b.at.localeCompare(a.at))[0] ?? null;
@@ -95,12 +91,9 @@ export const backupPlugin = fp(
     };
     app.decorate('backup', service);
 
-    if (intervalMs > 0) {
-      const stop = scheduleBackups(intervalMs, () =>
-        service.runScheduled().catch((err: Error) => app.log.error({ err: { message: err.message } }, 'scheduled backup failed')),
-      );
-      app.addHook('onClose', async () => stop());
-    }
+    await scheduleBackups(app, intervalMs, () =>
+      service.runScheduled().catch((err: Error) => app.log.error({ err: { message: err.message } }, 'scheduled backup failed')),
+    );
   },
-  { name: 'backup', dependencies: ['database', 'config', 'media-store'] },
+  { name: 'backup', dependencies: ['database', 'config', 'media-store', 'jobs'] },
 );
