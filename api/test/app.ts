@@ -26,12 +26,13 @@ interface TestAppOptions {
 
 /**
  * An app on an already-open test database, without the web front ends; DATA_DIR is a fresh temp dir.
- * Its mail is kept in memory (`outbox(app)`, `nextMail(app, …)` in ./outbox).
+ * Its mail is kept in memory (`outbox(app)`, `nextMail(app, …)` in ./outbox), unless the test names
+ * an SMTP server of its own (SMTP_URL): then it goes there.
  */
 export async function buildTestApp(database: Database, { env = {}, extend }: TestAppOptions = {}): Promise<FastifyInstance> {
-  const mailbox = new TestMailbox();
-  const app = await buildApp({ config: testConfig(env), database, logger: false, serveWeb: false, mailer: mailbox });
-  attachMailbox(app, mailbox);
+  const mailbox = env.SMTP_URL ? undefined : new TestMailbox();
+  const app = await buildApp({ config: testConfig(env), database, logger: false, serveWeb: false, ...(mailbox ? { mailer: mailbox } : {}) });
+  if (mailbox) attachMailbox(app, mailbox);
   extend?.(app);
   await app.ready();
   await registerTestAdmin(app);
