@@ -20,7 +20,7 @@ async function jsTransferred(page: Page, path: string): Promise<{ kib: number; u
   return { kib: bytes / 1024, urls };
 }
 
-// Budgets from the speed work (decision 014); the build is deterministic, so these do not flake.
+// Budgets from the speed work (decision 020); the build is deterministic, so these do not flake.
 for (const [path, budgetKib] of [
   ['/', 180],
   ['/login', 150],
@@ -57,7 +57,7 @@ test("the shell's entry asks V8 to compile all of it while it loads", async ({ p
   expect((await entry.text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
-// Decision 032: a remote's entry (its federation runtime and share registrations) runs whole
+// Decision 028: a remote's entry (its federation runtime and share registrations) runs whole
 // whenever the remote is used; page chunks, which hold code a page may never call, stay lazy.
 test("the remotes' entries ask V8 to compile all of them while they load, their page chunks do not", async ({ page, request }) => {
   const remotes = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
@@ -98,7 +98,7 @@ test('the community pages load no validation library and few scripts before they
   }
 });
 
-// Decision 033: every federation instance on a page (the shell's and each remote's) resolves its
+// Decision 028: every federation instance on a page (the shell's and each remote's) resolves its
 // shared singletons through the plugin that skips the runtime's semver where the answer is known.
 test('every federation instance on a page carries the singleton-shares plugin', async ({ page }) => {
   for (const path of ['/', '/community']) {

@@ -6,7 +6,7 @@
  *
  * The renderer is React's web-streams build, not its Node one: the Node build runs every render in an
  * AsyncLocalStorage, and on Node 20 the first such run turns on promise hooks for the whole process for
- * good, which made every later api answer 10-25 % dearer (decision 026). Our renders need no request
+ * good, which made every later api answer 10-25 % dearer (decision 017). Our renders need no request
  * storage: a page is rendered once and kept.
  */
 export type PreloadedData = Record<string, unknown>;
