@@ -207,3 +207,56 @@ test.describe('a visitor in another zone and locale', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+/** The keys of the answers the server wrote into a page: the reads the remote table declares for it. */
+function preloadedKeys(html: string): string[] {
+  const [, json] = /<script id="preloaded-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html) ?? [];
+  return json ? Object.keys(JSON.parse(json) as Record<string, unknown>) : [];
+}
+
+/** An api read as its preload key: the path under /api and the query. */
+const readOf = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname.startsWith('/api/') ? `${pathname.slice('/api'.length)}${search}` : null;
+};
+
+test.describe('the reads the remote table declares for a rendered page', () => {
+  let pages: [address: string, reads: number][];
+
+  test.beforeAll(async () => {
+    const blog = await createBlog({ title: 'Declared reads post', content: '<p>Read once.</p>' });
+    const event = await createEvent({ title: 'Declared reads meetup', description: 'Read once too.' });
+    const pkg = await createPackage({ name: 'Declared reads pass', description: 'A seat.', price: 999, package_type: 'event', event_id: event.id, capacity: 5 });
+    // The home page's pricing section loads near the viewport (#pricing asks for it at once); the
+    // event page reads its packages after the event itself.
+    pages = [['/#pricing', 1], ['/community', 2], [`/blog/${blog.slug}`, 1], [`/event/${event.slug}`, 2], [`/packages/${pkg.slug}`, 1]];
+  });
+
+  test('are in the server HTML, and the hydrated page asks the api for none of them again', async ({ page, request, requests }) => {
+    for (const [address, count] of pages) {
+      const path = address.split('#')[0]!;
+      const keys = preloadedKeys(await (await request.get(path)).text());
+      expect(keys, path).toHaveLength(count);
+      await page.goto(address);
+      await pageSettled(page);
+      const asked = requests.urls().map(readOf);
+      expect(keys.filter((key) => asked.includes(key)), path).toEqual([]);
+    }
+  });
+
+  test('are each what the page’s own components ask for when the server sent no answers', async ({ page, request }) => {
+    for (const [address] of pages) {
+      const path = address.split('#')[0]!;
+      const html = await (await request.get(path)).text();
+      const keys = preloadedKeys(html);
+      // The same page without its answers: the components read for themselves, by the same keys.
+      await page.route((url) => url.pathname === path, (route) =>
+        route.fulfill({ contentType: 'text/html', body: html.replace(/<script id="preloaded-data"[\s\S]*?<\/script>/, '') }),
+      );
+      const asked = keys.map((key) => page.waitForRequest((sent) => readOf(sent.url()) === key));
+      await page.goto(address);
+      await Promise.all(asked);
+      await page.unrouteAll();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { REMOTES, fillRead, readKey, type Read, type RemoteName } from './remotes';
 
 /**
  * Api answers a server-rendered page was made from, keyed by the api path and query the page's own
@@ -18,8 +19,31 @@ export function PreloadedDataProvider({ data, children }: { data: PreloadedData;
 
 /** The key of an api read: its path under /api and its query, in the order given. */
 export function preloadKey(path: string, query: Record<string, string> = {}): string {
-  const search = new URLSearchParams(query).toString();
-  return search ? `${path}?${search}` : path;
+  return readKey(path, query);
+}
+
+type RoutesOf<R extends RemoteName> = (typeof REMOTES)[R]['routes'];
+/** The reads a route of the remote table declares, by name. */
+export type RouteReadName<R extends RemoteName, P extends keyof RoutesOf<R>> = RoutesOf<R>[P] extends { reads: infer Reads } ? keyof Reads & string : never;
+
+/**
+ * The key of a read the remote table declares for a server-rendered route (`shared/src/remotes.js`):
+ * the api reads the same before rendering, so the component finds the answer it would ask for.
+ * `values` fill the read's placeholders: the route's parameters (`slug`) and values taken from an
+ * earlier answer (`event.id`).
+ */
+export function routeRead<R extends RemoteName, P extends keyof RoutesOf<R> & string>(
+  remote: R,
+  route: P,
+  read: RouteReadName<R, P>,
+  values: Readonly<Record<string, string>> = {},
+): string {
+  const reads = (REMOTES[remote].routes as Readonly<Record<string, { reads?: Readonly<Record<string, Read>> }>>)[route]?.reads;
+  const declared = reads?.[read];
+  if (!declared) throw new Error(`${remote} ${route} declares no read ${read}`);
+  const key = fillRead(declared, values);
+  if (key === null) throw new Error(`${remote} ${route}: the read ${read} needs a value for each of its placeholders`);
+  return key;
 }
 
 /** The answer the server rendered this page with, if it did (undefined otherwise: fetch as usual). */

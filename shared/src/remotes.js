@@ -13,12 +13,23 @@ export const SHELL_DEV_PORT = 8080;
  * are what the remote exposes; the api renders all but those behind a session, so only those are
  * left out of the remote's server container. A module `HomePage` is the file
  * `src/app/home-page.tsx` of the remote's package (`mfe-<name>`).
+ *
+ * A rendered route also names the api reads its page makes (`reads`, see `Read`) and what a write
+ * must change for its rendered HTML to be forgotten (`tags`). The api reads them before rendering
+ * and writes the answers into the page; the components take their keys from here (`routeRead` in
+ * `@site/shared/preloaded`), so the browser hydrates from those answers without asking again.
  */
 export const REMOTES = /** @type {const} */ ({
   mfe_marketing: {
     devPort: 8081,
     routes: {
-      '/': { module: 'HomePage', what: 'the home page' },
+      '/': {
+        module: 'HomePage',
+        what: 'the home page',
+        // The pricing section (commerce's booking section) shows the consultation catalogue.
+        reads: { packages: { path: '/bookings/packages' } },
+        tags: ['consultations'],
+      },
       '/services/:slug': { module: 'ServicePage', what: 'the service page' },
       '/refund': { module: 'PolicyPage', props: { policy: 'refund' } },
       '/privacy': { module: 'PolicyPage', props: { policy: 'privacy' } },
@@ -29,15 +40,42 @@ export const REMOTES = /** @type {const} */ ({
   mfe_community: {
     devPort: 8082,
     routes: {
-      '/community': { module: 'CommunityPage', what: 'the community page' },
-      '/blog/:slug': { module: 'BlogPage', what: 'the blog post' },
-      '/event/:slug': { module: 'EventPage', what: 'the event' },
+      '/community': {
+        module: 'CommunityPage',
+        what: 'the community page',
+        reads: {
+          events: { path: '/events', query: { status: 'published' } },
+          blogs: { path: '/blogs/search', query: { field: 'status', value: 'published' } },
+        },
+        tags: ['events', 'blogs'],
+      },
+      '/blog/:slug': {
+        module: 'BlogPage',
+        what: 'the blog post',
+        reads: { blog: { path: '/blogs/search', query: { field: 'slug', value: ':slug' } } },
+        tags: ['blogs'],
+      },
+      '/event/:slug': {
+        module: 'EventPage',
+        what: 'the event',
+        reads: {
+          event: { path: '/events/search', query: { field: 'slug', value: ':slug' } },
+          // Commerce's event-packages section, once the event's id is known.
+          packages: { path: '/packages/public/search', query: { field: 'event_id', value: ':event.id' } },
+        },
+        tags: ['events', 'packages'],
+      },
     },
   },
   mfe_commerce: {
     devPort: 8083,
     routes: {
-      '/packages/:slug': { module: 'PackagePage', what: 'the package' },
+      '/packages/:slug': {
+        module: 'PackagePage',
+        what: 'the package',
+        reads: { package: { path: '/packages/public/search', query: { field: 'slug', value: ':slug' } } },
+        tags: ['packages', 'events'],
+      },
       '/orders': { module: 'OrdersPage', what: 'your orders', access: 'signed-in' },
     },
     sections: ['BookingSection', 'EventPackages'],
@@ -100,3 +138,60 @@ export function exposesOf(name, only) {
  * @param {RemoteName} name
  */
 export const hasServerContainer = (name) => modulesOf(name).some(([, rendered]) => rendered);
+
+/**
+ * An api read a page makes: its path under /api and its query. A path segment or a query value
+ * `:slug` is the route's parameter; `:event.id` is the field `id` of the answer to the page's read
+ * `event` (its first row when the answer is a list), so a read may follow another.
+ * @typedef {{ readonly path: string, readonly query?: Readonly<Record<string, string>> }} Read
+ */
+
+/**
+ * The key of an api read, as the server writes its answer into the page and the browser looks it
+ * up: its path and its query, in the order given.
+ * @param {string} path
+ * @param {Readonly<Record<string, string>>} [query]
+ */
+export function readKey(path, query = {}) {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * A declared read's key with its placeholders filled from `values` (`slug`, `event.id`), or null
+ * while one of them has no value.
+ * @param {Read} read
+ * @param {Readonly<Record<string, string>>} values
+ * @returns {string | null}
+ */
+export function fillRead(read, values) {
+  let missing = false;
+  const fill = (/** @type {string} */ part) => {
+    if (!part.startsWith(':')) return part;
+    const value = values[part.slice(1)];
+    if (value === undefined) missing = true;
+    return value ?? '';
+  };
+  const path = read.path.split('/').map((part) => (part.startsWith(':') ? encodeURIComponent(fill(part)) : part)).join('/');
+  const query = Object.fromEntries(Object.entries(read.query ?? {}).map(([name, value]) => [name, fill(value)]));
+  return missing ? null : readKey(path, query);
+}
+
+/**
+ * The values a page's answers give its later reads: for the read `event` answered with
+ * `[{ id: 'e1', … }]`, `event.id` is `e1` (text and number fields of the first row).
+ * @param {Readonly<Record<string, unknown>>} answers by read name
+ * @returns {Record<string, string>}
+ */
+export function answerValues(answers) {
+  /** @type {Record<string, string>} */
+  const values = {};
+  for (const [name, answer] of Object.entries(answers)) {
+    const row = Array.isArray(answer) ? answer[0] : answer;
+    if (typeof row !== 'object' || row === null) continue;
+    for (const [field, value] of Object.entries(row)) {
+      if (typeof value === 'string' || typeof value === 'number') values[`${name}.${field}`] = String(value);
+    }
+  }
+  return values;
+}

@@ -1,4 +1,4 @@
-import { REMOTES, REMOTE_NAMES, exposesOf, hasServerContainer, type RemoteName } from '@site/shared/remotes';
+import { REMOTES, REMOTE_NAMES, answerValues, exposesOf, fillRead, hasServerContainer, type Read, type RemoteName } from '@site/shared/remotes';
 import type { CacheTag } from '../../lib/tagged-cache';
 
 /**
@@ -21,11 +21,17 @@ export interface PageMatch {
   params: Record<string, string>;
   /** Whether the api renders it (everything not behind a session). */
   rendered: boolean;
+  /** The api reads its page makes, by name, as the remote table declares them. */
+  reads: Readonly<Record<string, Read>>;
+  /** What a write must change for the rendered HTML to be forgotten. */
+  tags: readonly CacheTag[];
 }
 
 interface RouteEntry {
   module: string;
   access?: string;
+  reads?: Readonly<Record<string, Read>>;
+  tags?: readonly string[];
 }
 
 const routeTable = REMOTE_NAMES.flatMap((name) =>
@@ -40,7 +46,14 @@ const routeTable = REMOTE_NAMES.flatMap((name) =>
         return '([^/]+)';
       })
       .join('/');
-    return { pattern: new RegExp(`^${source}$`), names, module: `${name}/${route.module}`, rendered: !route.access };
+    return {
+      pattern: new RegExp(`^${source}$`),
+      names,
+      module: `${name}/${route.module}`,
+      rendered: !route.access,
+      reads: route.reads ?? {},
+      tags: route.tags ?? [],
+    };
   }),
 );
 
@@ -55,7 +68,7 @@ const decoded = (raw: string): string | null => {
 
 /** The remote-table route a path belongs to, or null (a file, an unknown page, a bad parameter). */
 export function matchPage(pathname: string): PageMatch | null {
-  for (const { pattern, names, module, rendered } of routeTable) {
+  for (const { pattern, names, ...route } of routeTable) {
     const found = pattern.exec(pathname);
     if (!found) continue;
     const params: Record<string, string> = {};
@@ -64,7 +77,7 @@ export function matchPage(pathname: string): PageMatch | null {
       if (value === null) return null;
       params[name] = value;
     }
-    return { module, params, rendered };
+    return { ...route, params };
   }
   return null;
 }
@@ -81,47 +94,29 @@ export interface RenderedRoute {
   tags: CacheTag[];
 }
 
-const key = (path: string, query: Record<string, string> = {}) => {
-  const search = new URLSearchParams(query).toString();
-  return search ? `${path}?${search}` : path;
-};
-
-type PageData = Omit<RenderedRoute, 'module'>;
-
 /**
- * The api reads of the pages that make any, by module. Keys must match the remotes' own
- * (`blogBySlugKey`, `publishedEventsKey`, …); a rendered module not named here reads nothing.
+ * The public page at this path as the api renders it, or null (left to the browser, or not a page).
+ * Its reads are those the remote table declares for the route: first those the path's parameters
+ * fill, then those that need an answer (an event's packages need its id).
  */
-const PAGE_DATA: Record<string, (params: Record<string, string>) => PageData> = {
-  // The pricing section (commerce's booking section) shows the consultation catalogue.
-  'mfe_marketing/HomePage': () => ({ reads: [key('/bookings/packages')], tags: ['consultations'] }),
-  'mfe_community/CommunityPage': () => ({
-    reads: [key('/events', { status: 'published' }), key('/blogs/search', { field: 'status', value: 'published' })],
-    tags: ['events', 'blogs'],
-  }),
-  'mfe_community/BlogPage': ({ slug = '' }) => ({ reads: [key('/blogs/search', { field: 'slug', value: slug })], tags: ['blogs'] }),
-  'mfe_commerce/PackagePage': ({ slug = '' }) => ({
-    reads: [key('/packages/public/search', { field: 'slug', value: slug })],
-    tags: ['packages', 'events'],
-  }),
-  'mfe_community/EventPage': ({ slug = '' }) => {
-    const eventKey = key('/events/search', { field: 'slug', value: slug });
-    return {
-      reads: [eventKey],
-      then: (answers) => {
-        const [event] = (answers[eventKey] as { id?: string }[] | undefined) ?? [];
-        return event?.id ? [key('/packages/public/search', { field: 'event_id', value: event.id })] : [];
-      },
-      tags: ['events', 'packages'],
-    };
-  },
-};
-
-/** The public page at this path as the api renders it, or null (left to the browser, or not a page). */
 export function renderedRoute(pathname: string): RenderedRoute | null {
   const page = matchPage(pathname);
   if (!page?.rendered) return null;
-  return { module: page.module, ...(PAGE_DATA[page.module]?.(page.params) ?? { reads: [], tags: [] }) };
+  const first = new Map<string, string>();
+  for (const [name, read] of Object.entries(page.reads)) {
+    const filled = fillRead(read, page.params);
+    if (filled !== null) first.set(name, filled);
+  }
+  const later = Object.entries(page.reads).filter(([name]) => !first.has(name));
+  const route: RenderedRoute = { module: page.module, reads: [...first.values()], tags: [...page.tags] };
+  if (later.length === 0) return route;
+  return {
+    ...route,
+    then: (answers) => {
+      const values = { ...page.params, ...answerValues(Object.fromEntries([...first].map(([name, filled]) => [name, answers[filled]]))) };
+      return later.map(([, read]) => fillRead(read, values)).filter((filled) => filled !== null);
+    },
+  };
 }
 
 /** The remotes whose server containers the api renders with. */

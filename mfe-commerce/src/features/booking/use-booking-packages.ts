@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@site/shared/api-client';
 import type { ConsultationPackage } from '@site/shared/contracts/consultations';
-import { preloadKey, usePreloaded } from '@site/shared/preloaded';
+import { routeRead, usePreloaded } from '@site/shared/preloaded';
 
 /** The consultation catalogue's read: the server renders the home page with its answer. */
-export const BOOKING_PACKAGES_KEY = preloadKey('/bookings/packages');
+export const BOOKING_PACKAGES_KEY = routeRead('mfe_marketing', '/', 'packages');
 
 export type BookingPackagesState =
   | { phase: 'loading' }

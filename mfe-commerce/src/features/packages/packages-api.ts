@@ -1,10 +1,11 @@
 import { apiRequest } from '@site/shared/api-client';
 import type { Package } from '@site/shared/contracts/packages';
-import { preloadKey } from '@site/shared/preloaded';
+import { routeRead } from '@site/shared/preloaded';
 
-/** Keys of the reads a server-rendered page is made from (api/src/modules/ssr reads the same). */
-export const packageBySlugKey = (slug: string) => preloadKey('/packages/public/search', { field: 'slug', value: slug });
-export const eventPackagesKey = (eventId: string) => preloadKey('/packages/public/search', { field: 'event_id', value: eventId });
+/** Keys of the reads the server renders these pages with, as the remote table declares them. */
+export const packageBySlugKey = (slug: string) => routeRead('mfe_commerce', '/packages/:slug', 'package', { slug });
+/** The event page's packages, read once the event's id is known. */
+export const eventPackagesKey = (eventId: string) => routeRead('mfe_community', '/event/:slug', 'packages', { 'event.id': eventId });
 
 export async function fetchPackageBySlug(slug: string, signal?: AbortSignal): Promise<Package | null> {
   const found = await apiRequest<Package[]>('/packages/public/search', { query: { field: 'slug', value: slug }, signal });

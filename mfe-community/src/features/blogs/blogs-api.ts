@@ -1,10 +1,10 @@
 import { API_BASE, apiRequest } from '@site/shared/api-client';
 import type { Blog } from '@site/shared/contracts/blogs';
-import { preloadKey } from '@site/shared/preloaded';
+import { routeRead } from '@site/shared/preloaded';
 
-/** Keys of the reads a server-rendered page is made from (api/src/modules/ssr reads the same). */
-export const publishedBlogsKey = preloadKey('/blogs/search', { field: 'status', value: 'published' });
-export const blogBySlugKey = (slug: string) => preloadKey('/blogs/search', { field: 'slug', value: slug });
+/** Keys of the reads the server renders these pages with, as the remote table declares them. */
+export const publishedBlogsKey = routeRead('mfe_community', '/community', 'blogs');
+export const blogBySlugKey = (slug: string) => routeRead('mfe_community', '/blog/:slug', 'blog', { slug });
 
 export const fetchPublishedBlogs = (signal?: AbortSignal) =>
   apiRequest<Blog[]>('/blogs/search', { query: { field: 'status', value: 'published' }, signal });

@@ -1,10 +1,10 @@
 import { apiRequest } from '@site/shared/api-client';
 import type { Event } from '@site/shared/contracts/events';
-import { preloadKey } from '@site/shared/preloaded';
+import { routeRead } from '@site/shared/preloaded';
 
-/** Keys of the reads a server-rendered page is made from (api/src/modules/ssr reads the same). */
-export const publishedEventsKey = preloadKey('/events', { status: 'published' });
-export const eventBySlugKey = (slug: string) => preloadKey('/events/search', { field: 'slug', value: slug });
+/** Keys of the reads the server renders these pages with, as the remote table declares them. */
+export const publishedEventsKey = routeRead('mfe_community', '/community', 'events');
+export const eventBySlugKey = (slug: string) => routeRead('mfe_community', '/event/:slug', 'event', { slug });
 
 export const fetchPublishedEvents = (signal?: AbortSignal) =>
   apiRequest<Event[]>('/events', { query: { status: 'published' }, signal });
