@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { isPublicHost } from '../../lib/origin';
 import { TaggedCache, type CacheTag } from '../../lib/tagged-cache';
 
 export type PublicCacheTag = CacheTag;
@@ -121,6 +122,9 @@ export const publicCachePlugin = fp(
             if (variesForAdmins) reply.header('Vary', 'Authorization');
             return done();
           }
+          // With PUBLIC_URL set, another host is answered fresh and not kept: made-up hosts must not
+          // fill the cache (decision 042). Its answers still carry PUBLIC_URL's links, never the Host.
+          if (!isPublicHost(app.config, request)) return done();
           const key = requestKey(request);
           const entry = store.get(key);
           if (!entry) {
@@ -175,5 +179,5 @@ export const publicCachePlugin = fp(
     };
     app.decorate('publicCache', cache);
   },
-  { name: 'public-cache', dependencies: ['database', 'metrics'] },
+  { name: 'public-cache', dependencies: ['config', 'database', 'metrics'] },
 );
