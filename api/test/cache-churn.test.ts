@@ -63,7 +63,8 @@ describe.each(testDatabases())('cache churn on $name', (target) => {
     expect(pages).toBeGreaterThan(0);
     expect(answers).toBeGreaterThan(0);
     for (let i = 0; i < 50; i++) {
-      for (const headers of [{ host: `h${i}.forged.example` }, { host: 'tinytitans.example', 'x-forwarded-host': `f${i}.forged.example` }]) {
+      const forged = [{ host: `h${i}.forged.example` }, { host: 'tinytitans.example', 'x-forwarded-host': `f${i}.forged.example` }, { host: `tinytitans.example:${1000 + i}` }];
+      for (const headers of forged) {
         for (const url of ['/', `/?x=${i}`, '/api/events', '/sitemap.xml']) {
           const res = await site.inject({ url, headers });
           expect(res.statusCode, url).toBe(200);

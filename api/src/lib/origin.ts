@@ -22,10 +22,11 @@ export function emailOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string
 
 /**
  * Whether a request came for the site's own host: always without PUBLIC_URL; with it, only when
- * the Host (X-Forwarded-Host from a trusted proxy) is PUBLIC_URL's. Answers for any other host are
- * not kept in the caches (decision 042): a stream of made-up hosts must not fill them.
+ * the Host (X-Forwarded-Host from a trusted proxy) names PUBLIC_URL's host, on any port (nginx's
+ * `$host` drops the port). Answers for any other host are not kept in the caches (decision 042): a
+ * stream of made-up hosts must not fill them.
  */
 export function isPublicHost(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest): boolean {
   if (!config.PUBLIC_URL) return true;
-  return request.host.toLowerCase() === new URL(config.PUBLIC_URL).host;
+  return request.hostname.toLowerCase() === new URL(config.PUBLIC_URL).hostname;
 }
