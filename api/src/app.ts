@@ -8,7 +8,7 @@ import { registerModules, type ApiModule } from './lib/modules';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
-import { errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { connectionsPlugin } from './plugins/connections';
 import { storableInputPlugin } from './plugins/storable-input';
@@ -104,6 +104,8 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     // Only proxies named by TRUST_PROXY may speak for the client (address, host, protocol).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A broken percent-encoding or an over-long path parameter: `{ error, message }`, the path not echoed.
+    frameworkErrors: answerFrameworkError,
     // Shutdown closes connections itself (plugins/connections.ts) so that no request is lost.
     forceCloseConnections: false,
     return503OnClosing: false,

@@ -59,6 +59,8 @@ export const ConfigSchema = z
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
+    /** 1: a public site may run the payment sandbox (test mode) on purpose, e.g. a demo. */
+    PAYMENTS_SANDBOX: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
     GOOGLE_CLIENT_EMAIL: optionalString,
     GOOGLE_PRIVATE_KEY: optionalString,
     GOOGLE_CALENDAR_ID: optionalString,
@@ -150,4 +152,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return result.data;
+}
+
+/**
+ * The server's own start: a public site (PUBLIC_URL on https, or NODE_ENV=production set in `env`
+ * itself; the schema's default does not count) without Razorpay keys would take every order for
+ * free, so it does not start unless PAYMENTS_SANDBOX=1 says the sandbox is meant. The command-line
+ * tools (backup, restore, admin:create) take no payments and are not held to it.
+ */
+export function loadServerConfig(env: Record<string, string | undefined> = process.env): Config {
+  const config = loadConfig(env);
+  const publicSite = config.PUBLIC_URL?.startsWith('https:') || env.NODE_ENV?.trim() === 'production';
+  if (publicSite && !config.RAZORPAY_KEY_ID && !config.PAYMENTS_SANDBOX) {
+    throw new ConfigError([
+      'RAZORPAY_KEY_ID: a public site (PUBLIC_URL on https, or NODE_ENV=production) needs real payments: ' +
+        'set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, ' +
+        'or PAYMENTS_SANDBOX=1 to run the payment sandbox (test mode, every order free) on purpose.',
+    ]);
+  }
+  return config;
 }

@@ -1,15 +1,18 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadServerConfig } from './config';
 import { site } from '@site/shared/site-config';
 
 async function main(): Promise<void> {
   // Libraries that read NODE_ENV when loaded (React's server renderer, loaded at the first render)
   // take their production builds unless told otherwise, as the api's own config defaults to.
+  // The config reads the operator's environment as given: this default must not make a plain
+  // start count as a public site.
+  const environment = { ...process.env };
   process.env.NODE_ENV ??= 'production';
   let config;
   try {
-    config = loadConfig();
+    config = loadServerConfig(environment);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -36,4 +36,27 @@ describe('TaggedCache', () => {
     expect(cache.get('/1')).toBeUndefined();
     expect(cache.get('/4')).toBe(4);
   });
+
+  it('keeps the values under a byte bound, forgetting the oldest; a value that grows is counted again', () => {
+    const sizes = new Map<string, number>();
+    const cache = new TaggedCache<string>(100, { maxBytes: 1000, sizeOf: (value) => sizes.get(value) ?? value.length });
+    for (let i = 0; i < 50; i++) cache.set(`/p${i}`, 'x'.repeat(300), []);
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.size).toBe(3);
+    expect(cache.get('/p49')).toBeDefined();
+    expect(cache.get('/p46')).toBeUndefined();
+    // Too large alone: not kept, nothing else forgotten.
+    expect(cache.set('/huge', 'y'.repeat(1001), [])).toBe(false);
+    expect(cache.size).toBe(3);
+    // /p49's value grows (its compressed forms): the oldest others go.
+    const grown = 'z'.repeat(10);
+    cache.set('/grown', grown, []);
+    sizes.set(grown, 900);
+    cache.resized('/grown', grown);
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.get('/grown')).toBe(grown);
+    expect(cache.size).toBe(1);
+    cache.invalidate(['*']);
+    expect(cache.bytes).toBe(0);
+  });
 });

@@ -19,3 +19,14 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL'>, request: Fastif
 export function emailOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }
+
+/**
+ * Whether a request came for the site's own host: always without PUBLIC_URL; with it, only when
+ * the Host (X-Forwarded-Host from a trusted proxy) names PUBLIC_URL's host, on any port (nginx's
+ * `$host` drops the port). Answers for any other host are not kept in the caches (decision 042): a
+ * stream of made-up hosts must not fill them.
+ */
+export function isPublicHost(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest): boolean {
+  if (!config.PUBLIC_URL) return true;
+  return request.hostname.toLowerCase() === new URL(config.PUBLIC_URL).hostname;
+}

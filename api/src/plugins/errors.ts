@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 
@@ -40,6 +40,21 @@ const CLIENT_ERRORS: Record<number, [string, string]> = {
   415: ['unsupported_media_type', 'That content type is not supported.'],
   429: ['rate_limited', 'Too many requests. Please wait a moment and try again.'],
 };
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs (a broken
+ * percent-encoding, a path parameter longer than the router's limit) in the one error shape, without
+ * echoing the path.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(reply, 414, 'uri_too_long', 'A part of the address is too long.');
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void sendError(reply, 400, 'bad_url', 'The address is not valid (a broken percent-encoding).');
+  } else {
+    void sendError(reply, 400, ...CLIENT_ERRORS[400]!);
+  }
+}
 
 /**
  * One error shape for every non-2xx answer: `{ error, message }` (+ `details` for validation).

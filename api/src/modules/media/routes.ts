@@ -123,4 +123,9 @@ export const mediaGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(store.stream(cid, range));
     },
   );
+  // A CID longer than the router's parameter limit, or a deeper path, is no stored file either
+  // (without this, the site's page wildcard would answer it with the HTML shell).
+  app.get('/ipfs/*', { schema: { hide: true } }, async () => {
+    throw new HttpError(404, 'not_found', 'No such file.');
+  });
 };

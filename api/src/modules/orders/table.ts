@@ -1,8 +1,8 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0006_orders.sql. */
+/** Mirrors migrations/0006_orders.sql (amount_paise widened in 0014). */
 export type OrderStatusValue = 'created' | 'paid' | 'failed' | 'expired' | 'refunded';
 
 export const orders = pgTable('orders', {
@@ -12,7 +12,8 @@ export const orders = pgTable('orders', {
   kind: text('kind', { enum: ['consultation', 'package'] }).notNull(),
   packageId: uuid('package_id').notNull(),
   packageName: text('package_name').notNull(),
-  amountPaise: integer('amount_paise').notNull(),
+  // bigint: up to ₹99,999,999.99 in paise; well inside a JavaScript number.
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
   currency: text('currency', { enum: ['INR'] }).notNull().default('INR'),
   provider: text('provider', { enum: ['razorpay', 'sandbox'] }).notNull(),
   providerOrderId: text('provider_order_id').unique(),

@@ -135,6 +135,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { razorpay_order_id: providerOrderId, outcome } = request.body;
       const order = await app.orders.findForSandbox(providerOrderId);
       if (!order) throw new HttpError(404, 'not_found', 'Order not found.');
+      // An order a real provider created (e.g. before its keys were removed) is paid only there.
+      if (order.provider !== 'sandbox') {
+        throw new HttpError(409, 'not_sandbox_order', 'This order was not made in the payment sandbox and can only be paid with its provider.');
+      }
       if (order.status !== 'created' && order.status !== 'failed') {
         throw new HttpError(409, 'not_payable', `This order is ${order.status} and cannot be paid.`);
       }

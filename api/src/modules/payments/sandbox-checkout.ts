@@ -50,8 +50,11 @@ export const SANDBOX_CHECKOUT_JS = String.raw`(function () {
     if (this.dialog) return;
     var dialog = el('dialog', { 'aria-labelledby': 'sandbox-checkout-title', 'aria-describedby': 'sandbox-checkout-note', 'data-sandbox-checkout': '' });
     dialog.style.cssText = 'max-width:24rem;width:calc(100% - 2rem);padding:1.5rem;border:0;border-radius:12px;font:16px/1.5 system-ui,sans-serif;color:#111;background:#fff;box-shadow:0 10px 40px rgba(0,0,0,.35)';
+    var badge = el('p', { 'data-test-mode': '' }, 'Test mode');
+    badge.style.cssText = 'display:inline-block;margin:0 0 .5rem;padding:.125rem .5rem;border-radius:999px;background:#fde68a;color:#713f12;font-weight:700;font-size:.875rem';
     var title = el('h2', { id: 'sandbox-checkout-title' }, 'Sandbox checkout');
     title.style.cssText = 'margin:0 0 .5rem;font-size:1.25rem';
+    dialog.appendChild(badge);
     var note = el('p', { id: 'sandbox-checkout-note' }, 'Test payment: no real money moves.');
     note.style.cssText = 'margin:0 0 1rem;color:#444';
     dialog.appendChild(title);

@@ -111,6 +111,9 @@ export const paymentsPlugin = fp(
         ...checks(config.RAZORPAY_KEY_SECRET, config.RAZORPAY_WEBHOOK_SECRET),
       };
     } else {
+      app.log.warn(
+        'Payments run in the sandbox (test mode): every order can be paid without money. Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real payments.',
+      );
       const keySecret = await storedSecret(db, 'sandbox_key_secret');
       const webhookSecret = await storedSecret(db, 'sandbox_webhook_secret');
       service = {

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { isPublicHost, publicOrigin } from '../../lib/origin';
 import { TaggedCache, type CacheTag } from '../../lib/tagged-cache';
 
 export type PublicCacheTag = CacheTag;
@@ -68,10 +70,11 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * The key of a public answer: the origin as Fastify sees it (RSS and the sitemap hold absolute URLs
- * built from it; forwarded headers count only from a trusted proxy) and the URL.
+ * The key of a public answer: the origin its absolute URLs (RSS, the sitemap) are built from,
+ * PUBLIC_URL's or, without it, the request's as Fastify sees it (forwarded headers count only from
+ * a trusted proxy); and the URL.
  */
-export const requestKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+export const requestKey = (config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest) => `${publicOrigin(config, request)}${request.url}`;
 
 const STATE = Symbol('publicCacheState');
 interface RequestState {
@@ -121,7 +124,10 @@ export const publicCachePlugin = fp(
             if (variesForAdmins) reply.header('Vary', 'Authorization');
             return done();
           }
-          const key = requestKey(request);
+          // With PUBLIC_URL set, another host is answered fresh and not kept: made-up hosts must not
+          // fill the cache (decision 042). Its answers still carry PUBLIC_URL's links, never the Host.
+          if (!isPublicHost(app.config, request)) return done();
+          const key = requestKey(app.config, request);
           const entry = store.get(key);
           if (!entry) {
             app.metrics.cacheMiss('public');
@@ -175,5 +181,5 @@ export const publicCachePlugin = fp(
     };
     app.decorate('publicCache', cache);
   },
-  { name: 'public-cache', dependencies: ['database', 'metrics'] },
+  { name: 'public-cache', dependencies: ['config', 'database', 'metrics'] },
 );

@@ -20,9 +20,19 @@ export class RenderedHtml {
   /** One ETag for every encoding: the content is the same (the encoding varies with Vary). */
   readonly etag: string;
 
+  /** Called when a compressed form is added (the page's cache counts its bytes again). */
+  onResize: (() => void) | undefined;
+
   constructor(readonly html: string) {
     this.bytes = Buffer.from(html, 'utf8');
     this.etag = etagOf(this.bytes);
+  }
+
+  /** The bytes it holds: the HTML and the compressed forms made so far. */
+  get size(): number {
+    let total = this.bytes.length;
+    for (const body of this.encoded.values()) total += body.length;
+    return total;
   }
 
   encode(encoding: PageEncoding): Buffer {
@@ -33,6 +43,7 @@ export class RenderedHtml {
           ? brotliCompressSync(this.bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.html.length } })
           : gzipSync(this.bytes, { level: 6 });
       this.encoded.set(encoding, body);
+      this.onResize?.();
     }
     return body;
   }

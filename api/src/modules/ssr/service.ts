@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { publicOrigin } from '../../lib/origin';
+import { isPublicHost, publicOrigin } from '../../lib/origin';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { Deployment } from './deployment';
 import { createServerFederation, type ServerFederation } from './federation';
@@ -14,8 +14,10 @@ export interface SsrOptions {
   timeoutMs?: number;
   /** Loading a (re)deployed container's code, before the render's own budget starts. */
   loadTimeoutMs?: number;
-  /** Rendered pages kept (per origin, path and query). */
+  /** Rendered pages kept (per origin and path). */
   cacheSize?: number;
+  /** The most bytes the kept pages take together, their compressed forms included. */
+  cacheBytes?: number;
 }
 
 export interface SsrService {
@@ -25,6 +27,8 @@ export interface SsrService {
   answerKept: onRequestHookHandler;
   /** Rendered pages kept in memory. */
   readonly cached: number;
+  /** The bytes they take (HTML and compressed forms). */
+  readonly cachedBytes: number;
 }
 
 declare module 'fastify' {
@@ -57,9 +61,9 @@ const withBudget = <T>(work: Promise<T>, ms: number, what: string): Promise<T> =
  * failure or a slow render leaves the page to the browser.
  */
 export const ssrPlugin = fp<SsrOptions>(
-  async (app: FastifyInstance, { timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500 }) => {
+  async (app: FastifyInstance, { timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500, cacheBytes = 64 * 1024 * 1024 }) => {
     const { config } = app;
-    const pages = new TaggedCache<RenderedHtml>(cacheSize);
+    const pages = new TaggedCache<RenderedHtml>(cacheSize, { maxBytes: cacheBytes, sizeOf: (page) => page.size });
     app.publicCache.onInvalidate((tags) => pages.invalidate(tags));
     // Every page may look different after a redeploy; pages rendered meanwhile are not kept either.
     app.deployment.onChange(() => pages.invalidate(['*']));
@@ -90,7 +94,11 @@ export const ssrPlugin = fp<SsrOptions>(
       return registered;
     };
 
-    const keyOf = (request: FastifyRequest) => `${publicOrigin(config, request)}${request.url}`;
+    // No rendered page reads its query string on the server (the route table declares none): a
+    // page is rendered and kept without it, so `?utm_source=…` or `?x=1` share the page's entry
+    // instead of each costing a render and pushing a page out (decision 042).
+    const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] || '/';
+    const keyOf = (request: FastifyRequest) => `${publicOrigin(config, request)}${pathOf(request)}`;
 
     // The first visitors find the containers loaded.
     app.addHook('onReady', async () => {
@@ -105,18 +113,27 @@ export const ssrPlugin = fp<SsrOptions>(
         return pages.size;
       },
 
+      get cachedBytes() {
+        return pages.bytes;
+      },
+
       answerKept(request, reply, done) {
         // When the deployment is due a look, the page handler looks (a redeploy forgets the pages).
-        const page = app.deployment.due ? undefined : pages.get(keyOf(request));
+        const page = app.deployment.due || !isPublicHost(config, request) ? undefined : pages.get(keyOf(request));
         if (!page) return done();
         app.metrics.cacheHit('pages');
         sendPage(request, reply, page);
       },
 
       async page(request) {
-        const [pathname = '/', search = ''] = request.url.split('?');
+        const pathname = pathOf(request);
         const route = renderedRoute(pathname);
         if (!route) return null;
+        // Another host than PUBLIC_URL's: the browser renders the page; nothing is rendered or kept for it.
+        if (!isPublicHost(config, request)) {
+          app.metrics.serverRenderFallback('other_host');
+          return null;
+        }
         const key = keyOf(request);
         const started = performance.now();
         try {
@@ -135,11 +152,12 @@ export const ssrPlugin = fp<SsrOptions>(
           await withBudget(shell, loadTimeoutMs, 'loading the shell');
           const rendering = performance.now();
           const template = (await app.pageHead.html(pathname, request)) ?? deployment.template;
-          const page = await renderPage(await shell, search ? `${pathname}?${search}` : pathname, preloaded, timeoutMs);
+          const page = await renderPage(await shell, pathname, preloaded, timeoutMs);
           const rendered = new RenderedHtml(composeHtml(template, page, preloaded));
           app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
-          pages.set(key, rendered, route.tags, since);
+          // Its compressed forms, made on first demand, count towards the byte bound too.
+          if (pages.set(key, rendered, route.tags, since)) rendered.onResize = () => pages.resized(key, rendered);
           request.log.debug({ url: request.url, ms: Math.round(performance.now() - started), renderMs: Math.round(performance.now() - rendering) }, 'page rendered on the server');
           return rendered;
         } catch (error) {
