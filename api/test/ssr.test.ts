@@ -60,7 +60,7 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect(logs.some((line) => line.level === 40 && line.url === '/contact' && /server render failed/.test(line.msg))).toBe(true);
   });
 
-  it('renders outside any AsyncLocalStorage, so the process keeps its promise hooks off (decision 026)', async () => {
+  it('renders outside any AsyncLocalStorage, so the process keeps its promise hooks off (decision 017)', async () => {
     const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
     const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
     try {
