@@ -31,6 +31,11 @@ interface CalendarEventJob {
   orderId: string;
   confirmation: boolean;
 }
+/**
+ * The idempotency key of an order's invitation mail: the paid confirmation (which carries the
+ * invitation) or an invitation asked for later through create-event.
+ */
+const invitationKey = (orderId: string, confirmation: boolean) => `order:${orderId}:${confirmation ? 'paid' : 'invite'}`;
 const errorOf = (error: unknown) => ({ err: { message: (error as Error).message } });
 
 /**
@@ -99,7 +104,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     if (app.calendar.via === 'google') {
       await app.jobs.send<CalendarEventJob>(CALENDAR_EVENT_QUEUE, { orderId: row.id, confirmation }, { tx });
     } else {
-      await app.enqueueMail(invitationMail(claimed, confirmation, 'ics_email'), { key: `order:${row.id}:invite`, tx });
+      await app.enqueueMail(invitationMail(claimed, confirmation, 'ics_email'), { key: invitationKey(row.id, confirmation), tx });
     }
     return { created: true, via: app.calendar.via };
   }
@@ -122,7 +127,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
         await orderRepository.setCalendarEvent(db, row.id, 'ics_email', null);
       }
     }
-    await app.enqueueMail(invitationMail(row, confirmation, via), { key: `order:${row.id}:invite` });
+    await app.enqueueMail(invitationMail(row, confirmation, via), { key: invitationKey(row.id, confirmation) });
   }
 
   return {
