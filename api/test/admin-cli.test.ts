@@ -36,7 +36,7 @@ describe('admin:create', () => {
     expect(run.code).toBe(0);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const users = createUsersService(database.db, createRefreshTokenService(database.db), () => {});
+      const users = createUsersService(database.db, createRefreshTokenService(database.db), async () => {});
       // The trailing line break from `echo` is not part of the password.
       expect((await users.verifyCredentials('cli-admin', 'a piped password'))?.role).toBe('admin');
     } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
-import { decodeQp, outbox } from './outbox';
+import { nextMail } from './outbox';
 import { CONTACT_RATE_LIMIT } from '../src/modules/contacts/routes';
 
 const valid = {
@@ -43,9 +43,7 @@ describe.each(testDatabases())('POST /api/contacts on $name', (target) => {
     expect(rows).toEqual([
       { name: 'Asha Rao', email: 'asha.rao@example.com', subject: 'AI-Powered Chatbots', message: valid.message },
     ]);
-    const mails = (await outbox(app)).map(decodeQp);
-    const mail = mails.find((m) => m.includes(id));
-    expect(mail).toBeDefined();
+    const mail = await nextMail(app, (m) => m.includes(id));
     expect(mail).toMatch(/^To: hello@tinytitans\.ai$/m);
     expect(mail).toMatch(/^Reply-To: "?Asha Rao"? <asha\.rao@example\.com>$/m);
     expect(mail).toMatch(/^Subject: New contact message: AI-Powered Chatbots$/m);
@@ -55,7 +53,7 @@ describe.each(testDatabases())('POST /api/contacts on $name', (target) => {
   it('keeps a subject with line breaks on one header line', async () => {
     const res = await post({ ...valid, subject: 'Other\r\nBcc: victim@example.com' });
     expect(res.statusCode).toBe(201);
-    const mail = (await outbox(app)).map(decodeQp).find((m) => m.includes(res.json().id));
+    const mail = await nextMail(app, (m) => m.includes(res.json().id));
     expect(mail).not.toMatch(/^Bcc:/m);
   });
 

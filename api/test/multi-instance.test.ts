@@ -5,39 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
-import { runExclusively } from '../src/db/exclusive-job';
 import { testConfig } from './app';
-import { testDatabases } from './databases';
-
-describe.each(testDatabases())('periodic jobs on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-    await migrate(database);
-  });
-  afterAll(async () => target.dispose());
-
-  it('runs a job once while another run of it holds the lock, and again once it is done', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    const first = runExclusively(database.db, 'test:job', async () => {
-      entered();
-      await held;
-      return 'first';
-    });
-    await inside;
-    if (database.kind === 'postgres') {
-      // Another instance (another connection) skips this round.
-      expect(await runExclusively(database.db, 'test:job', async () => 'second')).toBeUndefined();
-    }
-    release();
-    expect(await first).toBe('first');
-    expect(await runExclusively(database.db, 'test:job', async () => 'third')).toBe('third');
-  });
-});
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
-import { decodeQp, outbox } from './outbox';
+import { nextMail } from './outbox';
 
 const BOUNDARY = '----one-click-boundary';
 const multipartBody = (fields: Record<string, string>) =>
@@ -35,8 +35,8 @@ describe.each(testDatabases())('one-click unsubscribe bodies on $name', (target)
   async function subscribedToken(email: string): Promise<string> {
     const res = await app.inject({ method: 'POST', url: '/api/newsletters', payload: { email }, remoteAddress: `10.9.0.${++ip}` });
     expect(res.statusCode).toBe(201);
-    const mail = (await outbox(app)).map(decodeQp).find((m) => new RegExp(`^To: ${email}$`, 'm').test(m));
-    const token = mail?.match(/unsubscribe\?token=([\w-]+)/)?.[1];
+    const mail = await nextMail(app, (m) => new RegExp(`^To: ${email}$`, 'm').test(m));
+    const token = mail.match(/unsubscribe\?token=([\w-]+)/)?.[1];
     if (!token) throw new Error(`no token for ${email}`);
     return token;
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
-import { decodeQp, outbox } from './outbox';
+import { decodeQp, nextMail, outbox } from './outbox';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletters/routes';
 
 describe.each(testDatabases())('newsletters on $name', (target) => {
@@ -12,10 +12,14 @@ describe.each(testDatabases())('newsletters on $name', (target) => {
   const subscribe = (payload: unknown, remoteAddress = fromNewIp()) =>
     app.inject({ method: 'POST', url: '/api/newsletters', payload: payload as object, remoteAddress });
 
-  /** The token from the latest welcome mail to `email`, and that mail. */
-  async function welcomeFor(email: string) {
-    const mails = (await outbox(app)).map(decodeQp).filter((m) => new RegExp(`^To: ${email}$`, 'm').test(m));
-    const mail = mails.at(-1);
+  /**
+   * The token from the latest welcome mail to `email` (waited for: the queue sends it), and that
+   * mail; with `previousToken`, a welcome other than the one that carried it.
+   */
+  async function welcomeFor(email: string, previousToken?: string) {
+    const to = (m: string) => new RegExp(`^To: ${email}$`, 'm').test(m);
+    const mail = await nextMail(app, (m) => to(m) && (!previousToken || !m.includes(previousToken)));
+    const mails = (await outbox(app)).map(decodeQp).filter(to);
     const token = mail?.match(/unsubscribe\?token=([\w-]+)/)?.[1];
     if (!mail || !token) throw new Error(`no welcome mail for ${email}`);
     return { mail, token, count: mails.length };
@@ -104,7 +108,7 @@ describe.each(testDatabases())('newsletters on $name', (target) => {
     await app.inject({ method: 'POST', url: `/api/newsletters/unsubscribe?token=${first.token}` });
     const again = await subscribe({ email: 'back@example.com' });
     expect(again.statusCode).toBe(201);
-    const second = await welcomeFor('back@example.com');
+    const second = await welcomeFor('back@example.com', first.token);
     expect(second.count).toBe(2);
     expect(second.token).not.toBe(first.token);
     // The old link no longer matches; the new one does.

@@ -73,3 +73,10 @@ export function decodeQp(raw: string): string {
     body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
   );
 }
+
+/** As `nextMail`, but the message as sent (raw .eml, attachments still encoded). */
+export async function nextRawMail(app: FastifyInstance, match: (decoded: string) => boolean): Promise<string> {
+  const mailbox = mailboxOf(app);
+  await mailbox.next(match);
+  return mailbox.messages.filter((raw) => match(decodeQp(raw))).at(-1)!;
+}

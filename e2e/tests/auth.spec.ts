@@ -84,7 +84,8 @@ test('password reset through the e-mailed link', async ({ page }) => {
 
   let link = '';
   await expect
-    .poll(async () => (link = (await newestMailTo(user.email))?.match(/https?:\/\/\S+\/login\?reset=[\w-]+/)?.[0] ?? ''))
+    // The reset mail is sent by the api's job queue, a moment after the answer.
+    .poll(async () => (link = (await newestMailTo(user.email))?.match(/https?:\/\/\S+\/login\?reset=[\w-]+/)?.[0] ?? ''), { timeout: 15_000 })
     .not.toBe('');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();

@@ -83,7 +83,8 @@ test('a sent message posts the spec payload, toasts, shows the banner for 5 seco
   await expect(banner).toBeHidden();
 
   // The team was notified by e-mail, with reply-to the sender.
-  await expect.poll(() => outboxMentioning(marker)).toBeDefined();
+  // Sent by the api's job queue, a moment after the answer.
+  await expect.poll(() => outboxMentioning(marker), { timeout: 15_000 }).toBeDefined();
   expect(await outboxMentioning(marker)).toMatch(/^Reply-To: .*priya@example\.com/m);
 });
 

@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createRefreshTokenService } from '../modules/auth/refresh-tokens';
-import { createUsersService } from '../modules/users/service';
+import { createUsersService, type AccountNotifier } from '../modules/users/service';
 import { accountChangedMail } from '../modules/users/notice-mail';
 import { createMailService } from '../modules/mail/service';
 import { emailOrigin } from '../lib/origin';
@@ -76,14 +76,16 @@ async function main(): Promise<void> {
   );
   try {
     await migrate(database);
-    // The owner hears of a new password or role before the command ends.
+    // The owner hears of a new password or role before the command ends. The command builds no app
+    // and so has no job queue: it sends directly, once the change has committed.
     const mail = createMailService(config);
-    const notices: Promise<void>[] = [];
-    const users = createUsersService(database.db, createRefreshTokenService(database.db), (user, change) => {
-      notices.push(mail.send(accountChangedMail(user, change, emailOrigin(config))));
+    const changed: Parameters<AccountNotifier>[] = [];
+    const users = createUsersService(database.db, createRefreshTokenService(database.db), async (...notice) => {
+      changed.push(notice);
     });
     const { created } = await users.upsertAdmin(parsed.data);
     console.log(`${created ? 'Created' : 'Updated'} admin ${parsed.data.username}.`);
+    const notices = changed.map(([user, change]) => mail.send(accountChangedMail(user, change, emailOrigin(config))));
     for (const notice of await Promise.allSettled(notices)) {
       if (notice.status === 'rejected') console.error(`The account's owner was not told by e-mail: ${(notice.reason as Error).message}`);
     }

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { runExclusively } from '../db/exclusive-job';
 import { databaseRateLimitStore, deleteExpiredRateLimits } from '../db/rate-limit-store';
 
-/** How often finished windows are deleted (rows past reset_at are ignored anyway). */
-export const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
+/** Finished windows are deleted by a scheduled job (rows past reset_at are ignored anyway). */
+export const RATE_LIMIT_SWEEP_QUEUE = 'rate-limits.sweep';
+/** Every ten minutes, by one instance of the cluster. */
+export const RATE_LIMIT_SWEEP_CRON = '*/10 * * * *';
 
 /**
  * Rate limits are declared per route (`config: { rateLimit: { max, timeWindow } }`); nothing is
@@ -24,11 +25,17 @@ export const rateLimitPlugin = fp(
       }),
     });
 
-    const sweep = setInterval(() => {
-      runExclusively(db, 'rate-limits:sweep', (tx) => deleteExpiredRateLimits(tx)).catch((err: Error) => app.log.warn({ err: { message: err.message } }, 'rate-limit sweep failed'));
-    }, RATE_LIMIT_SWEEP_MS);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    // Registered before the job queue (routes need the limiter): its sweep job is defined once the app is ready.
+    app.addHook('onReady', async () => {
+      if (!app.hasDecorator('jobs')) return;
+      await app.jobs.define(RATE_LIMIT_SWEEP_QUEUE, {
+        options: { retryLimit: 0, expireInSeconds: 300 },
+        handler: async () => {
+          await deleteExpiredRateLimits(db);
+        },
+      });
+      await app.jobs.schedule(RATE_LIMIT_SWEEP_QUEUE, RATE_LIMIT_SWEEP_CRON);
+    });
   },
   { name: 'rate-limit', dependencies: ['database'] },
 );

@@ -142,11 +142,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(request.body.new_password);
       await app.audit.audited(
         request,
-        (tx) => app.users.setPassword(user.id, passwordHash, tx),
+        async (tx) => {
+          await app.users.setPassword(user.id, passwordHash, tx);
+          // The owner's notice is queued with the change itself.
+          await app.users.notifyChange(user, 'password', tx);
+        },
         () => ({ action: 'password_change', entity: 'user', entityId: user.id, label: user.username }),
       );
       // Every session ended with the change (a stolen one among them); this browser starts a new one.
-      app.users.notifyChange(user, 'password');
       const session = await app.refreshTokens.issue(user.id);
       setRefreshCookie(request, reply, session);
       return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: session.familyId }) };

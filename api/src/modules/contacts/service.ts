@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { MailService } from '../mail/service';
+import type { EnqueueMail } from '../jobs/mail-queue';
 import type { ContactRequest } from '@site/shared/contracts/marketing';
 import type { ContactMessageItem, Page, PageQuery } from '@site/shared/contracts/admin';
 import { newestFirst, type CreatedCursor } from '../../lib/csv';
@@ -17,8 +17,8 @@ export function siteInbox(mail: Pick<MailService, 'from'>): string {
 }
 
 export interface ContactsService {
-  /** Stores the message, then notifies the site's inbox; a mail failure does not lose the message. */
-  create(input: ContactRequest): Promise<{ id: string; notified: boolean }>;
+  /** Stores the message and queues its notice to the site's inbox, in one transaction. */
+  create(input: ContactRequest): Promise<{ id: string }>;
   /** The admin list of messages: one page, newest first. */
   page(query: PageQuery): Promise<Page<ContactMessageItem>>;
   /** Every message, newest first, read a batch at a time (for the CSV export). */
@@ -36,39 +36,41 @@ const toContactMessageItem = (row: ContactMessageRow): ContactMessageItem => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export function createContactsService(db: Db, mail: MailService, log: FastifyBaseLogger): ContactsService {
+export function createContactsService(db: Db, mail: Pick<MailService, 'from'>, enqueueMail: EnqueueMail): ContactsService {
   return {
     async create(input) {
-      const id = await contactRepository.insert(db, {
-        name: input.name,
-        email: input.email,
-        countryCode: input.country_code,
-        phoneNumber: input.phone_number,
-        subject: input.subject,
-        message: input.message,
-      });
       const phone = [input.country_code, input.phone_number].filter(Boolean).join(' ');
-      try {
-        await mail.send({
-          to: siteInbox(mail),
-          replyTo: `"${oneLine(input.name).replace(/["\\]/g, '')}" <${input.email}>`,
-          subject: `New contact message: ${oneLine(input.subject)}`,
-          text: [
-            `From: ${oneLine(input.name)} <${input.email}>`,
-            phone ? `Phone: ${phone}` : null,
-            `Subject: ${oneLine(input.subject)}`,
-            `Message id: ${id}`,
-            '',
-            input.message,
-          ]
-            .filter((line) => line !== null)
-            .join('\n'),
+      // The message and its notice are written together: the notice is sent (and retried) once the message is stored.
+      const id = await db.transaction(async (tx) => {
+        const id = await contactRepository.insert(tx, {
+          name: input.name,
+          email: input.email,
+          countryCode: input.country_code,
+          phoneNumber: input.phone_number,
+          subject: input.subject,
+          message: input.message,
         });
-        return { id, notified: true };
-      } catch (error) {
-        log.error({ err: { message: (error as Error).message }, contactId: id }, 'contact notification failed');
-        return { id, notified: false };
-      }
+        await enqueueMail(
+          {
+            to: siteInbox(mail),
+            replyTo: `"${oneLine(input.name).replace(/["\\]/g, '')}" <${input.email}>`,
+            subject: `New contact message: ${oneLine(input.subject)}`,
+            text: [
+              `From: ${oneLine(input.name)} <${input.email}>`,
+              phone ? `Phone: ${phone}` : null,
+              `Subject: ${oneLine(input.subject)}`,
+              `Message id: ${id}`,
+              '',
+              input.message,
+            ]
+              .filter((line) => line !== null)
+              .join('\n'),
+          },
+          { key: `contact:${id}`, tx },
+        );
+        return id;
+      });
+      return { id };
     },
 
     async page(query) {
@@ -87,6 +89,6 @@ declare module 'fastify' {
   }
 }
 
-export const contactsPlugin = servicePlugin('contacts', (app) => createContactsService(app.database.db, app.mail, app.log), {
-  dependencies: ['database', 'mail'],
+export const contactsPlugin = servicePlugin('contacts', (app) => createContactsService(app.database.db, app.mail, app.enqueueMail), {
+  dependencies: ['database', 'mail', 'mail-queue'],
 });

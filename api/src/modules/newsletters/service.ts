@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import type { MailService } from '../mail/service';
+import type { EnqueueMail } from '../jobs/mail-queue';
 import { HttpError } from '../../plugins/errors';
 import { NEWSLETTER_CONFLICT_MESSAGE } from '@site/shared/contracts/marketing';
 import { welcomeMail } from './welcome-mail';
@@ -35,19 +34,19 @@ const toSubscriberItem = (row: SubscriptionRow): SubscriberItem => ({
   unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
 });
 
-export function createNewslettersService(db: Db, mail: MailService, log: FastifyBaseLogger): NewslettersService {
+export function createNewslettersService(db: Db, enqueueMail: EnqueueMail): NewslettersService {
   return {
     async subscribe(email, origin) {
       const token = randomBytes(32).toString('base64url');
-      if (!(await subscriptionRepository.subscribe(db, email, hashToken(token)))) {
-        throw new HttpError(409, 'conflict', NEWSLETTER_CONFLICT_MESSAGE);
-      }
+      const tokenHash = hashToken(token);
       const unsubscribeUrl = `${origin}/api/newsletters/unsubscribe?token=${token}`;
-      try {
-        await mail.send(welcomeMail(email, origin, unsubscribeUrl));
-      } catch (error) {
-        log.error({ err: { message: (error as Error).message } }, 'newsletter welcome mail failed');
-      }
+      // The subscription and its welcome mail are written together; the mail is sent, and retried, by the queue.
+      await db.transaction(async (tx) => {
+        if (!(await subscriptionRepository.subscribe(tx, email, tokenHash))) {
+          throw new HttpError(409, 'conflict', NEWSLETTER_CONFLICT_MESSAGE);
+        }
+        await enqueueMail(welcomeMail(email, origin, unsubscribeUrl), { key: `newsletter:${tokenHash}:welcome`, tx });
+      });
     },
 
     findByToken: (token) => subscriptionRepository.findByTokenHash(db, hashToken(token)),
@@ -70,6 +69,6 @@ declare module 'fastify' {
   }
 }
 
-export const newslettersPlugin = servicePlugin('newsletters', (app) => createNewslettersService(app.database.db, app.mail, app.log), {
-  dependencies: ['database', 'mail'],
+export const newslettersPlugin = servicePlugin('newsletters', (app) => createNewslettersService(app.database.db, app.enqueueMail), {
+  dependencies: ['database', 'mail-queue'],
 });

@@ -9,6 +9,8 @@ import {
 import { site } from '@site/shared/site-config';
 import { emailOrigin } from '../../lib/origin';
 import type { OrderLinks } from './links';
+import type { Db } from '../../db/database';
+import type { MailMessage } from '../mail/service';
 import { orderRepository } from './repository';
 import type { OrderRow } from './table';
 
@@ -22,11 +24,24 @@ const istFormat = new Intl.DateTimeFormat('en-US', {
 });
 export const whenIst = (date: Date) => `${istFormat.format(date)} ${BOOKING_ZONE_LABEL}`;
 const rupees = (amountPaise: number) => `₹${(amountPaise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+
+/** The queue that makes an order's Google Calendar event, retried apart from the order's change. */
+export const CALENDAR_EVENT_QUEUE = 'calendar.create-event';
+interface CalendarEventJob {
+  orderId: string;
+  confirmation: boolean;
+}
+/**
+ * The idempotency key of an order's invitation mail: the paid confirmation (which carries the
+ * invitation) or an invitation asked for later through create-event.
+ */
+const invitationKey = (orderId: string, confirmation: boolean) => `order:${orderId}:${confirmation ? 'paid' : 'invite'}`;
 const errorOf = (error: unknown) => ({ err: { message: (error as Error).message } });
 
 /**
  * The e-mails of an order (confirmation, invitation, moved, cancelled) and its one calendar
- * invitation. A mail that fails is logged, never thrown: the order's state is already written.
+ * invitation, each queued in the transaction of the change that causes it (a transactional
+ * outbox): it is sent, and retried, if and only if that change committed.
  */
 export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
   const db = app.database.db;
@@ -52,65 +67,94 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   });
 
+  /** The invitation e-mail, as `via` delivered the calendar entry. */
+  function invitationMail(row: OrderRow, confirmation: boolean, via: 'google' | 'ics_email'): MailMessage {
+    const origin = emailOrigin(config);
+    const start = row.startTime!;
+    const refundable = row.paidAt ? new Date(row.paidAt.getTime() + REFUND_WINDOW_MS) : undefined;
+    return {
+      to: row.attendeeEmail!,
+      subject: `Booking confirmed: ${row.packageName} on ${whenIst(start)}`,
+      text: [
+        confirmation ? 'Booking confirmed! Thank you for your payment.' : 'Your calendar invitation.',
+        '',
+        `${row.packageName}: ${whenIst(start)} (${start.toISOString()} UTC), until ${whenIst(row.endTime!)}.`,
+        `Amount paid: ${rupees(row.amountPaise)}. Order: ${row.id}`,
+        via === 'ics_email' ? 'The calendar invitation is attached (invite.ics).' : 'A Google Calendar invitation has been sent to this address.',
+        '',
+        `Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${links.link('reschedule', row.id, origin)}`,
+        `Cancel: ${links.link('cancel', row.id, origin)}`,
+        refundable ? `Cancelling before ${whenIst(refundable)} is refunded in full automatically; after that, please contact us.` : '',
+      ].join('\n'),
+      ...(via === 'ics_email' ? { attachments: [icsAttachment(row, 'REQUEST')] } : {}),
+    };
+  }
+
   /**
-   * The order's one invitation: Google Calendar when configured (falling back to the .ics e-mail if
-   * Google refuses), else the .ics attached to the confirmation. Answers false when it was already sent.
+   * Claims the order's one invitation and queues it in `tx`, the transaction of the change that
+   * causes it: the e-mail with the .ics, or (Google Calendar configured) a job that makes the event
+   * and then queues the e-mail. Answers created false when it was claimed before.
    */
-  async function sendInvitation(row: OrderRow, confirmation: boolean): Promise<{ created: boolean; via: 'google' | 'ics_email' }> {
-    const claimed = await orderRepository.claimInvite(db, row.id, app.calendar.via);
+  async function queueInvitation(tx: Db, row: OrderRow, confirmation: boolean): Promise<{ created: boolean; via: 'google' | 'ics_email' }> {
+    const claimed = await orderRepository.claimInvite(tx, row.id, app.calendar.via);
     if (!claimed) {
-      const current = await orderRepository.findById(db, row.id);
+      const current = await orderRepository.findById(tx, row.id);
       return { created: false, via: current?.calendarVia ?? app.calendar.via };
     }
-    let via = app.calendar.via;
-    if (via === 'google') {
+    if (app.calendar.via === 'google') {
+      await app.jobs.send<CalendarEventJob>(CALENDAR_EVENT_QUEUE, { orderId: row.id, confirmation }, { tx });
+    } else {
+      await app.enqueueMail(invitationMail(claimed, confirmation, 'ics_email'), { key: invitationKey(row.id, confirmation), tx });
+    }
+    return { created: true, via: app.calendar.via };
+  }
+
+  /**
+   * The Google Calendar event of a claimed invitation, then its e-mail. Google refusing falls back
+   * to the .ics by e-mail; a failure to record or queue throws, and the job is retried. A retry
+   * after the event was made does not make it again.
+   */
+  async function createCalendarEvent({ orderId, confirmation }: CalendarEventJob): Promise<void> {
+    const row = await orderRepository.findById(db, orderId);
+    if (!row || row.status !== 'paid' || row.cancelledAt) return;
+    let via: 'google' | 'ics_email' = row.calendarVia ?? 'google';
+    if (via === 'google' && !row.calendarEventId) {
       try {
-        await orderRepository.setCalendarEvent(db, row.id, 'google', await app.calendar.createGoogleEvent(booking(claimed)));
+        await orderRepository.setCalendarEvent(db, row.id, 'google', await app.calendar.createGoogleEvent(booking(row)));
       } catch (error) {
         log.warn({ ...errorOf(error), orderId: row.id }, 'Google Calendar refused; sending the .ics by e-mail');
         via = 'ics_email';
         await orderRepository.setCalendarEvent(db, row.id, 'ics_email', null);
       }
     }
-    const origin = emailOrigin(config);
-    const start = claimed.startTime!;
-    const refundable = claimed.paidAt ? new Date(claimed.paidAt.getTime() + REFUND_WINDOW_MS) : undefined;
-    await app.mail.send({
-      to: claimed.attendeeEmail!,
-      subject: `Booking confirmed: ${claimed.packageName} on ${whenIst(start)}`,
-      text: [
-        confirmation ? 'Booking confirmed! Thank you for your payment.' : 'Your calendar invitation.',
-        '',
-        `${claimed.packageName}: ${whenIst(start)} (${start.toISOString()} UTC), until ${whenIst(claimed.endTime!)}.`,
-        `Amount paid: ${rupees(claimed.amountPaise)}. Order: ${claimed.id}`,
-        via === 'ics_email' ? 'The calendar invitation is attached (invite.ics).' : 'A Google Calendar invitation has been sent to this address.',
-        '',
-        `Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${links.link('reschedule', claimed.id, origin)}`,
-        `Cancel: ${links.link('cancel', claimed.id, origin)}`,
-        refundable
-          ? `Cancelling before ${whenIst(refundable)} is refunded in full automatically; after that, please contact us.`
-          : '',
-      ].join('\n'),
-      ...(via === 'ics_email' ? { attachments: [icsAttachment(claimed, 'REQUEST')] } : {}),
-    });
-    return { created: true, via };
+    await app.enqueueMail(invitationMail(row, confirmation, via), { key: invitationKey(row.id, confirmation) });
   }
 
   return {
-    sendInvitation,
+    queueInvitation,
+
+    /** Defines the calendar job's queue and its worker (one Google event per job, retried with backoff). */
+    async defineJobs(): Promise<void> {
+      await app.jobs.define<CalendarEventJob>(CALENDAR_EVENT_QUEUE, {
+        options: { retryLimit: 24, retryDelay: 20, retryBackoff: true, retryDelayMax: 3600 },
+        handler: async (jobs) => {
+          for (const job of jobs) await createCalendarEvent(job.data);
+        },
+      });
+    },
 
     ics: (row: OrderRow) => app.calendar.ics(booking(row)),
 
-    /** The confirmation e-mail (with the calendar invitation for a consultation). */
-    async paid(row: OrderRow): Promise<void> {
-      try {
-        if (row.kind !== 'package') {
-          await sendInvitation(row, true);
-          return;
-        }
-        const to = (await app.users.findById(row.userId))?.email;
-        if (!to) return;
-        await app.mail.send({
+    /** Queues the confirmation e-mail (with the calendar invitation for a consultation) in `tx`. */
+    async paid(tx: Db, row: OrderRow): Promise<void> {
+      if (row.kind !== 'package') {
+        await queueInvitation(tx, row, true);
+        return;
+      }
+      const to = (await app.users.findById(row.userId, tx))?.email;
+      if (!to) return;
+      await app.enqueueMail(
+        {
           to,
           subject: `Payment received: ${row.packageName}`,
           text: [
@@ -120,29 +164,29 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
             `Order: ${row.id}`,
             `Your orders: ${emailOrigin(config)}/orders`,
           ].join('\n'),
-        });
-      } catch (error) {
-        log.error({ ...errorOf(error), orderId: row.id }, 'order confirmation failed');
-      }
+        },
+        { key: `order:${row.id}:paid`, tx },
+      );
     },
 
-    async moved(row: OrderRow): Promise<void> {
+    /** Queues the moved booking's e-mail in `tx`, once per new start. */
+    async moved(tx: Db, row: OrderRow): Promise<void> {
       const start = row.startTime!;
-      try {
-        await app.mail.send({
+      await app.enqueueMail(
+        {
           to: row.attendeeEmail!,
           subject: `Booking moved: ${row.packageName} on ${whenIst(start)}`,
           text: `Your ${row.packageName} is now on ${whenIst(start)} (${start.toISOString()} UTC). The updated invitation is attached.`,
           attachments: [icsAttachment(row, 'REQUEST')],
-        });
-      } catch (error) {
-        log.error({ ...errorOf(error), orderId: row.id }, 'reschedule e-mail failed');
-      }
+        },
+        { key: `order:${row.id}:moved:${start.toISOString()}`, tx },
+      );
     },
 
-    async cancelled(row: OrderRow, refunded: boolean): Promise<void> {
-      try {
-        await app.mail.send({
+    /** Queues the cancellation e-mail in `tx`. */
+    async cancelled(tx: Db, row: OrderRow, refunded: boolean): Promise<void> {
+      await app.enqueueMail(
+        {
           to: row.attendeeEmail!,
           subject: `Booking cancelled: ${row.packageName}`,
           text: [
@@ -152,10 +196,9 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
               : `The ${REFUND_WINDOW_HOURS}-hour refund window has passed, so no automatic refund was made. Please contact us about a refund or credit.`,
           ].join('\n'),
           attachments: [icsAttachment(row, 'CANCEL')],
-        });
-      } catch (error) {
-        log.error({ ...errorOf(error), orderId: row.id }, 'cancellation e-mail failed');
-      }
+        },
+        { key: `order:${row.id}:cancel`, tx },
+      );
     },
   };
 }

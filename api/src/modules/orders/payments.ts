@@ -38,7 +38,8 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
         const paid = await orderRepository.markPaid(tx, event.providerOrderId, event.paymentId, now);
         if (paid) {
           effects.push(async () => app.metrics.orderPaid(paid.kind));
-          effects.push(() => mails.paid(paid));
+          // Queued with the payment: the confirmation exists if and only if the payment is written.
+          await mails.paid(tx, paid);
           return { order: paid, duplicate: false };
         }
         const late = await orderRepository.markLatePayment(tx, event.providerOrderId, event.paymentId, now);

@@ -23,7 +23,7 @@ export function createSelfService(app: FastifyInstance, mails: OrderMails, payme
     async invite(row: OrderRow | undefined) {
       if (!row || row.kind !== 'consultation') throw new HttpError(404, 'not_found', 'Booking not found.');
       if (row.status !== 'paid' || row.cancelledAt) throw new HttpError(409, 'not_paid', 'Only a paid booking gets a calendar invitation.');
-      return { order_id: row.id, ...(await mails.sendInvitation(row, false)) };
+      return { order_id: row.id, ...(await db.transaction((tx) => mails.queueInvitation(tx, row, false))) };
     },
 
     icsFor(row: OrderRow): string {
@@ -38,13 +38,14 @@ export function createSelfService(app: FastifyInstance, mails: OrderMails, payme
       const now = new Date();
       if (!manageable(row, now)) throw notCancellable();
       if (row.paidAt && now.getTime() - row.paidAt.getTime() <= REFUND_WINDOW_MS) {
-        const refunded = await payments.refund(row.id, { cancelled: true });
-        await mails.cancelled(refunded, true);
+        await payments.refund(row.id, { cancelled: true, audit: (tx, refunded) => mails.cancelled(tx, refunded, true) });
         return { refunded: true };
       }
-      const cancelled = await orderRepository.cancelWithoutRefund(db, row.id, now);
-      if (!cancelled) throw notCancellable();
-      await mails.cancelled(cancelled, false);
+      await db.transaction(async (tx) => {
+        const cancelled = await orderRepository.cancelWithoutRefund(tx, row.id, now);
+        if (!cancelled) throw notCancellable();
+        await mails.cancelled(tx, cancelled, false);
+      });
       return { refunded: false };
     },
 
@@ -59,10 +60,11 @@ export function createSelfService(app: FastifyInstance, mails: OrderMails, payme
       const moved = await db.transaction(async (tx) => {
         await orderRepository.lock(tx, CONSULTATION_LOCK);
         if (await orderRepository.findOverlapping(tx, start, end, now, row.id)) throw slotTaken();
-        return orderRepository.reschedule(tx, row.id, start, end);
+        const updated = await orderRepository.reschedule(tx, row.id, start, end);
+        if (updated) await mails.moved(tx, updated);
+        return updated;
       });
       if (!moved) throw notReschedulable();
-      await mails.moved(moved);
       return moved;
     },
   };

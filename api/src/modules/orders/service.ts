@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { BusyAnswer, Order } from '@site/shared/contracts/orders';
-import { runExclusively } from '../../db/exclusive-job';
 import { storedSecret } from '../../db/settings';
 import { HttpError } from '../../plugins/errors';
 import { createAdminReports } from './admin-reports';
@@ -17,7 +16,8 @@ import { createOrderViews } from './views';
 export type { CreateOrderInput } from './checkout';
 export type { PaymentEvent } from './payments';
 
-const SWEEP_MS = 60_000;
+/** Expired holds are swept by a scheduled job, each minute, by one instance of the cluster. */
+export const HOLD_SWEEP_QUEUE = 'orders.expire-holds';
 
 /**
  * The orders service: its jobs live in their own files (checkout, payments, self-service, mails,
@@ -100,15 +100,18 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
     },
 
     expireHolds: () => orderRepository.expireHolds(db, new Date()),
-    startSweep() {
-      const timer = setInterval(() => {
-        // Every instance runs the sweep; one at a time does the work (db/exclusive-job.ts).
-        runExclusively(db, 'orders:expire-holds', (tx) => orderRepository.expireHolds(tx, new Date())).catch((err: Error) =>
-          app.log.warn({ err: { message: err.message } }, 'order hold sweep failed'),
-        );
-      }, SWEEP_MS);
-      timer.unref();
-      return () => clearInterval(timer);
+
+    /** The queues of orders: the hold sweep (every minute) and the Google Calendar event. */
+    async defineJobs(): Promise<void> {
+      await mails.defineJobs();
+      await app.jobs.define(HOLD_SWEEP_QUEUE, {
+        options: { retryLimit: 0, expireInSeconds: 60 },
+        handler: async () => {
+          const expired = await orderRepository.expireHolds(db, new Date());
+          if (expired > 0) app.log.info({ expired }, 'order holds expired');
+        },
+      });
+      await app.jobs.schedule(HOLD_SWEEP_QUEUE, '* * * * *');
     },
   };
 }
@@ -126,8 +129,7 @@ export const ordersPlugin = fp(
   async (app) => {
     const orders = createOrdersService(app, await storedSecret(app.database.db, 'order_link_secret'));
     app.decorate('orders', orders);
-    const stop = orders.startSweep();
-    app.addHook('onClose', async () => stop());
+    await orders.defineJobs();
   },
-  { name: 'orders', dependencies: ['database', 'payments', 'mail', 'accounts', 'calendar', 'events', 'packages', 'consultations', 'metrics'] },
+  { name: 'orders', dependencies: ['database', 'payments', 'mail', 'jobs', 'mail-queue', 'accounts', 'calendar', 'events', 'packages', 'consultations', 'metrics'] },
 );

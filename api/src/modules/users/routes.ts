@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { ForgotPasswordBody, MessageBody, RegisterBody, ResetPasswordBody, UserBody } from '@site/shared/contracts/auth';
@@ -64,14 +65,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const reset = await app.users.createPasswordReset(request.body.username);
-      if (reset) {
-        const link = `${emailOrigin(config)}/login?reset=${encodeURIComponent(reset.token)}`;
-        // Not awaited: the answer must not take longer when the account exists.
-        app.mail
-          .send(resetPasswordMail(reset.user.email, reset.user.username, link))
-          .catch((err: Error) => request.log.error({ err: { type: err.name, message: err.message } }, 'reset mail failed'));
-      }
+      // Not awaited: the answer must not take longer when the account exists. The link and its
+      // e-mail are stored in one transaction; the queue sends (and retries) the e-mail.
+      app.users
+        .createPasswordReset(request.body.username, (user, token, tx) => {
+          const link = `${emailOrigin(config)}/login?reset=${encodeURIComponent(token)}`;
+          return app.enqueueMail(resetPasswordMail(user.email, user.username, link), { key: `user:${user.id}:reset:${randomUUID()}`, tx });
+        })
+        .catch((err: Error) => request.log.error({ err: { type: err.name, message: err.message } }, 'reset mail not queued'));
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
   );

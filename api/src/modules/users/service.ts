@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { withStartupLock } from '../../db/exclusive-job';
@@ -7,7 +8,7 @@ import { hashSecretToken, newSecretToken } from '../auth/secret-token';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { userRepository, type UserRow } from './repository';
 import { accountChangedMail, type AccountChange } from './notice-mail';
-import type { MailService } from '../mail/service';
+import type { EnqueueMail } from '../jobs/mail-queue';
 import { emailOrigin } from '../../lib/origin';
 import { servicePlugin } from '../../lib/service-plugin';
 
@@ -20,8 +21,11 @@ export interface NewAccount {
   password: string;
 }
 
-/** Tells an account's owner of a change (by e-mail); must not throw or wait. */
-export type AccountNotifier = (user: UserRow, change: AccountChange) => void;
+/**
+ * Tells an account's owner of a change (by e-mail), queued in `tx`, the transaction that makes the
+ * change, so that the notice exists if and only if the change committed.
+ */
+export type AccountNotifier = (user: UserRow, change: AccountChange, tx: Db) => Promise<void>;
 
 export function createUsersService(db: Db, refreshTokens: RefreshTokenService, notify: AccountNotifier) {
   const findByUsername = (username: string) => userRepository.findByUsername(db, username);
@@ -54,7 +58,7 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService, n
       await refreshTokens.revokeAllForUser(userId, executor);
     },
 
-    findById: (id: string): Promise<UserRow | undefined> => userRepository.findById(db, id),
+    findById: (id: string, executor: Db = db): Promise<UserRow | undefined> => userRepository.findById(executor, id),
 
     /** Always role `user`: no call lets anyone choose a role. */
     async register(account: NewAccount): Promise<UserRow> {
@@ -98,25 +102,34 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService, n
       await assertAvailable(account.username, account.email, existing.id);
       const promoted = existing.role !== 'admin';
       const passwordHash = samePassword ? existing.passwordHash : await hashPassword(account.password);
+      const changes: AccountChange[] = [...(promoted ? (['admin'] as const) : []), ...(samePassword ? [] : (['password'] as const))];
       const row = await db.transaction(async (tx) => {
         const updated = await userRepository.update(tx, existing.id, { email: account.email, role: 'admin', passwordHash });
         // A link sent before the account became an admin, or to its old address, must not open it now.
         await userRepository.spendResetsOf(tx, existing.id);
         // A new password or role: sessions opened before it end (their tokens carry the old role).
         if (!samePassword || promoted) await refreshTokens.revokeAllForUser(existing.id, tx);
+        for (const change of changes) await notify(updated!, change, tx);
         return updated;
       });
-      const changes: AccountChange[] = [...(promoted ? (['admin'] as const) : []), ...(samePassword ? [] : (['password'] as const))];
-      for (const change of changes) notify(row!, change);
       return { created: false, user: row!, changes };
     },
 
-    /** A single-use reset token (only its hash is stored), or undefined when there is no such user. */
-    async createPasswordReset(username: string): Promise<{ user: UserRow; token: string } | undefined> {
+    /**
+     * A single-use reset token (only its hash is stored), or undefined when there is no such user;
+     * `queue` (the reset e-mail) runs in the transaction that stores the token.
+     */
+    async createPasswordReset(
+      username: string,
+      queue?: (user: UserRow, token: string, tx: Db) => Promise<unknown>,
+    ): Promise<{ user: UserRow; token: string } | undefined> {
       const user = await findByUsername(username);
       if (!user) return undefined;
       const { token, tokenHash } = newSecretToken();
-      await userRepository.insertReset(db, user.id, tokenHash, new Date(Date.now() + RESET_TOKEN_TTL_MS));
+      await db.transaction(async (tx) => {
+        await userRepository.insertReset(tx, user.id, tokenHash, new Date(Date.now() + RESET_TOKEN_TTL_MS));
+        await queue?.(user, token, tx);
+      });
       return { user, token };
     },
 
@@ -139,9 +152,9 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService, n
         await userRepository.spendResetsOf(tx, userId);
         const user = await userRepository.update(tx, userId, { passwordHash });
         await refreshTokens.revokeAllForUser(userId, tx);
+        if (user) await notify(user, 'reset', tx);
         return user;
       });
-      if (user) notify(user, 'reset');
       return user;
     },
   };
@@ -149,12 +162,10 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService, n
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-/** Sends the account notices by mail, after the answer; a failure is logged, never thrown. */
-export function accountMailer(mail: Pick<MailService, 'send'>, origin: string, log: { error(object: object, message: string): void }): AccountNotifier {
-  return (user, change) => {
-    mail
-      .send(accountChangedMail(user, change, origin))
-      .catch((err: Error) => log.error({ err: { type: err.name, message: err.message }, change }, 'account notice mail failed'));
+/** Queues the account notices on the mail queue, each under a key of its own. */
+export function accountMailer(enqueueMail: EnqueueMail, origin: string): AccountNotifier {
+  return async (user, change, tx) => {
+    await enqueueMail(accountChangedMail(user, change, origin), { key: `account:${user.id}:${change}:${randomUUID()}`, tx });
   };
 }
 
@@ -168,7 +179,7 @@ declare module 'fastify' {
 export const accountsPlugin = servicePlugin(
   'users',
   async (app) => {
-    const users = createUsersService(app.database.db, app.refreshTokens, accountMailer(app.mail, emailOrigin(app.config), app.log));
+    const users = createUsersService(app.database.db, app.refreshTokens, accountMailer(app.enqueueMail, emailOrigin(app.config)));
     const { ADMIN_USERNAME: username, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = app.config;
     if (username && email && password) {
       // Instances starting together would each find the admin missing and insert it.
@@ -179,5 +190,5 @@ export const accountsPlugin = servicePlugin(
     }
     return users;
   },
-  { name: 'accounts', dependencies: ['database', 'refresh-tokens', 'mail'] },
+  { name: 'accounts', dependencies: ['database', 'refresh-tokens', 'mail-queue'] },
 );
