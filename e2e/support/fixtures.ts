@@ -1,4 +1,5 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { pageSettled } from './page-state';
 
 /** Every request the page made, so tests can assert what was (not) downloaded. */
 export interface RequestLog {
@@ -73,8 +74,8 @@ export async function mainHeading(page: Page) {
 export async function openInApp(page: Page, path: string): Promise<void> {
   await page.goto('/privacy');
   await expect(page.locator('main h1').first()).toHaveText('Privacy Policy');
-  // Hydrated once the header's links are handled by the router (the browser build has loaded).
-  await page.waitForLoadState('networkidle');
+  // Hydrated once the page is live and its last first-visit load (the assistant) is done.
+  await pageSettled(page);
   await page.evaluate((target) => {
     window.history.pushState({}, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
