@@ -97,12 +97,13 @@ describe('starting with the sandbox', () => {
     }
   });
 
-  it('the compiled server exits 1 with NODE_ENV=production set and no keys; its own NODE_ENV default does not count', { timeout: 60_000 }, async () => {
+  it('the server exits 1 with NODE_ENV=production set and no keys; its own NODE_ENV default does not count', { timeout: 60_000 }, async () => {
     const run = (env: Record<string, string>) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
         const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(NODE_ENV|PUBLIC_URL|RAZORPAY_|PAYMENTS_SANDBOX|VITEST)/.test(key)));
         // PORT=-1 is a config error too: a start that passed the sandbox check stops at it, without listening.
-        execFile(process.execPath, ['dist/server.js'], { cwd: apiDir, env: { ...base, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'api-guard-')), ...env } as NodeJS.ProcessEnv, timeout: 30_000 }, (error, _stdout, stderr) =>
+        // From its sources (server.ts is what sets the default): the compiled bundle may be older than this checkout.
+        execFile(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env: { ...base, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'api-guard-')), ...env } as NodeJS.ProcessEnv, timeout: 30_000 }, (error, _stdout, stderr) =>
           resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
         );
       });
