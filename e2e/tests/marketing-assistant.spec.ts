@@ -130,7 +130,10 @@ test('a widget that never appears is reported after 40 polls of 500 ms', async (
   await requested;
   const button = callButton(page);
   await expect(button).toHaveAttribute('data-status', 'loading');
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  // A target well ahead: while the page is still busy hydrating, the pause itself can take over a
+  // second to reach it, and a target already passed by then is refused. No poll has started yet
+  // (the script is held), so how far ahead it is changes nothing they count.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
   release();
   // onload (and the first poll) run in the same task as the script, before this evaluation answers.
   await expect.poll(() => page.evaluate(() => (window as { __assistantScriptRan?: boolean }).__assistantScriptRan === true)).toBe(true);
