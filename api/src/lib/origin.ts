@@ -1,13 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
+/** PUBLIC_URL parsed once: the public read caches consult it on every request. */
+const parsedUrls = new Map<string, { origin: string; hostname: string }>();
+function parsed(value: string): { origin: string; hostname: string } {
+  let url = parsedUrls.get(value);
+  if (!url) {
+    const { origin, hostname } = new URL(value);
+    url = { origin, hostname };
+    parsedUrls.set(value, url);
+  }
+  return url;
+}
+
 /**
  * The site's absolute origin for links served in a page the visitor fetched (sitemap, robots, RSS)
  * and for the same-origin check: PUBLIC_URL when set, else the origin the request came in on. The answer goes back to whoever
  * sent the headers, so a forged Host only misleads the forger.
  */
 export function publicOrigin(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest): string {
-  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
+  if (config.PUBLIC_URL) return parsed(config.PUBLIC_URL).origin;
   return `${request.protocol}://${request.host}`;
 }
 
@@ -17,7 +29,7 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL'>, request: Fastif
  * Without PUBLIC_URL it is this machine (the app warns at start).
  */
 export function emailOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
+  return config.PUBLIC_URL ? parsed(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }
 
 /**
@@ -28,5 +40,5 @@ export function emailOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string
  */
 export function isPublicHost(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest): boolean {
   if (!config.PUBLIC_URL) return true;
-  return request.hostname.toLowerCase() === new URL(config.PUBLIC_URL).hostname;
+  return request.hostname.toLowerCase() === parsed(config.PUBLIC_URL).hostname;
 }
