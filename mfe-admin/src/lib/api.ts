@@ -16,20 +16,29 @@ function withQuery(path: string, query: Query): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
+interface Download {
+  query?: Query;
+  accept?: string;
+  /** The file's name when the answer names none. */
+  fallbackName: string;
+  /** What the person reads when the answer is not a success, by status. */
+  failure: (status: number) => string;
+}
+
 /**
- * Downloads a CSV export. A plain link cannot carry the bearer token, so the file is fetched and
- * handed to the browser as a blob under the server's file name.
+ * Downloads a file the api makes (a CSV export, a backup). A plain link cannot carry the bearer
+ * token, so the file is fetched and handed to the browser as a blob under the server's file name.
  */
-export async function downloadCsv(path: string, query: Query, fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, { query = {}, accept, fallbackName, failure }: Download): Promise<void> {
   const session = useSession.getState();
-  const send = (token: string | null) =>
-    fetch(withQuery(path, query), {
-      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'text/csv' } : { Accept: 'text/csv' },
-      credentials: 'include',
-    });
+  const headers = (token: string | null): Record<string, string> => ({
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...(accept ? { Accept: accept } : {}),
+  });
+  const send = (token: string | null) => fetch(withQuery(path, query), { headers: headers(token), credentials: 'include' });
   let response = await send(session.token);
   if (response.status === 401) response = await send(await session.refresh());
-  if (!response.ok) throw new Error(`Export failed (${response.status})`);
+  if (!response.ok) throw new Error(failure(response.status));
   const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
@@ -41,3 +50,6 @@ export async function downloadCsv(path: string, query: Query, fallbackName: stri
   // Revoked after the click has been handled, or the download would find nothing.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+export const downloadCsv = (path: string, query: Query, fallbackName: string) =>
+  downloadFile(path, { query, accept: 'text/csv', fallbackName, failure: (status) => `Export failed (${status})` });
