@@ -86,8 +86,11 @@ export const ConfigSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     /** This instance works queued jobs (sends mail, runs scheduled work); 0 leaves that to other instances. */
     JOBS_WORKER: z.enum(['0', '1']).default('1').transform((value) => value === '1'),
-    /** How often an idle worker looks for jobs; a job sent on the same database wakes it at once. */
-    JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /**
+     * How often an idle worker looks for jobs that have become due (delayed jobs, retries). A job
+     * sent on the same database wakes the workers at once (LISTEN/NOTIFY).
+     */
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(10),
     /** A message that could not be sent is retried after about this long, then twice as long each time, up to the maximum. */
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(20),
     MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),

@@ -65,7 +65,9 @@ const STOP_TIMEOUT_MS = 10_000;
 export const jobsPlugin = fp(
   async (app) => {
     const { config, database } = app;
-    const common = { schema: JOBS_SCHEMA, application_name: `site-api-jobs-${randomUUID().slice(0, 8)}` };
+    // A job sent wakes the workers of its queue through NOTIFY (at commit, on every instance; on
+    // PGlite within this process), so idle workers need not poll often: see JOBS_POLL_SECONDS.
+    const common = { schema: JOBS_SCHEMA, application_name: `site-api-jobs-${randomUUID().slice(0, 8)}`, useListenNotify: true };
     let boss: PgBoss;
     if (database.kind === 'pglite') {
       boss = new PgBoss({ ...common, backend: 'pglite', db: pgliteBossDatabase(pgliteOf(database)) });
@@ -87,7 +89,11 @@ export const jobsPlugin = fp(
     const startWorker = async (name: string, definition: QueueDefinition<object>) => {
       if (!definition.handler) return;
       const handler = definition.handler;
-      const options: WorkOptions = { pollingIntervalSeconds: config.JOBS_POLL_SECONDS, ...definition.work };
+      const options: WorkOptions = {
+        pollingIntervalSeconds: config.JOBS_POLL_SECONDS,
+        notifyPollingIntervalSeconds: config.JOBS_POLL_SECONDS,
+        ...definition.work,
+      };
       await boss.work<object>(name, options, (jobs) => handler(jobs));
     };
 
@@ -96,13 +102,11 @@ export const jobsPlugin = fp(
       boss,
       schema: JOBS_SCHEMA,
       async define(name, definition = {}) {
-        await boss.createQueue(name, definition.options);
-        if (definition.options) {
-          // A queue made by an earlier start keeps its options otherwise; these cannot change after creation.
-          const { policy: _policy, partition: _partition, heartbeatSeconds: _heartbeat, ...changeable } = definition.options;
-          const updates = Object.fromEntries(Object.entries(changeable).filter(([, value]) => value !== undefined));
-          if (Object.keys(updates).length > 0) await boss.updateQueue(name, updates);
-        }
+        const queueOptions = { notify: true, ...definition.options };
+        await boss.createQueue(name, queueOptions);
+        // A queue made by an earlier start keeps its options otherwise; these cannot change after creation.
+        const { policy: _policy, partition: _partition, heartbeatSeconds: _heartbeat, ...changeable } = queueOptions;
+        await boss.updateQueue(name, Object.fromEntries(Object.entries(changeable).filter(([, value]) => value !== undefined)));
         // Reads the queue once outside any transaction, so that sending within a caller's
         // transaction finds it cached (on PGlite, a lookup there would wait on that transaction).
         await boss.findJobs(name, { id: randomUUID(), limit: 1 });
