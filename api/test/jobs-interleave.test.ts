@@ -77,5 +77,5 @@ describe.each(jobsTargets())('the api and the job queue on one $name database un
       sql`SELECT state::text AS state, count(*) AS n FROM pgboss.job WHERE name = 'test-load' GROUP BY state`,
     );
     expect(states.map((row) => [row.state, Number(row.n)])).toEqual([['completed', 200 + committed.length]]);
-  }, 120_000); // 400 jobs and 200 transactions on one connection: minutes on a loaded 2-core host
+  }, 120_000); // 400 jobs and 200 transactions on one connection: half a minute on a loaded 2-core host
 });
