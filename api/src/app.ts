@@ -32,6 +32,7 @@ import { blogsPlugin } from './modules/blogs/service';
 import { eventsPlugin } from './modules/events/service';
 import { packagesPlugin } from './modules/packages/service';
 import { usersRoutes } from './modules/users/routes';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { blogRoutes } from './modules/blogs/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'calendar', services: [calendarPlugin], routes: [calendarRoutes] },
     { name: 'consultations', services: [consultationsPlugin], routes: [consultationRoutes] },
     { name: 'orders', services: [ordersPlugin], routes: [orderRoutes, manageBookingRoutes] },
+    { name: 'account', routes: [accountRoutes] },
     { name: 'sitemap', services: [sitemapPlugin, contentSitemapSources] },
     { name: 'assistant', routes: [assistantRoutes], siteRoutes: [assistantWidgetRoute] },
     { name: 'admin', routes: [adminRoutes] },

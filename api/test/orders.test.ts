@@ -127,6 +127,7 @@ describe.each(testDatabases())('orders and payments on $name', (target) => {
     expect((await getOrder(app, me, created.id)).json().status).toBe('created');
 
     const signature = app.payments.sandbox!.signCheckout(created.razorpayOrderId, paymentId);
+    app.payments.sandbox!.recordPayment({ id: paymentId, providerOrderId: created.razorpayOrderId, amountPaise: 120000, currency: 'INR', status: 'captured' });
     const body = { razorpay_order_id: created.razorpayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, package_id: STARTER.id, amount: 1 };
     const stranger = await buyer(app);
     expect((await verify(app, stranger, body)).statusCode).toBe(404);
@@ -199,7 +200,7 @@ describe.each(testDatabases())('orders and payments on $name', (target) => {
 
     // The refund's event overtaking the payment's: the order ends refunded either way.
     const second = (await bookConsultation(app, me, slot(8, 12))).json();
-    const refund = { refund: { entity: { id: 'rfnd_1', payment_id: 'pay_2' } }, ...paymentEntity(second.razorpayOrderId, 'pay_2', 'refunded') };
+    const refund = { refund: { entity: { id: 'rfnd_1', payment_id: 'pay_2', amount: 120000 } }, ...paymentEntity(second.razorpayOrderId, 'pay_2', 'refunded') };
     await webhook(app, 'refund.processed', refund);
     await webhook(app, 'payment.captured', paymentEntity(second.razorpayOrderId, 'pay_2'));
     expect((await getOrder(app, me, second.id)).json().status).toBe('refunded');
@@ -232,6 +233,7 @@ describe.each(testDatabases())('orders and payments on $name', (target) => {
     expect(taken.statusCode).toBe(201);
 
     const late = app.payments.sandbox!.signCheckout(held.razorpayOrderId, 'pay_late');
+    app.payments.sandbox!.recordPayment({ id: 'pay_late', providerOrderId: held.razorpayOrderId, amountPaise: pkg.price * 100, currency: 'INR', status: 'captured' });
     const res = await verify(app, first, { razorpay_order_id: held.razorpayOrderId, razorpay_payment_id: 'pay_late', razorpay_signature: late });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('order_expired');

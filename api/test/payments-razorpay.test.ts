@@ -57,6 +57,10 @@ describe.each(testDatabases())('Razorpay provider (SDK calls intercepted) on $na
       payload: { razorpay_order_id: 'order_RZP0001', razorpay_payment_id: 'pay_R1', razorpay_signature: hmac('wrong', 'order_RZP0001|pay_R1') },
     });
     expect(forged.statusCode).toBe(400);
+    // The amount paid is read from Razorpay's record of the payment, not from the browser.
+    const lookup = nock(API)
+      .get('/v1/payments/pay_R1')
+      .reply(200, { id: 'pay_R1', entity: 'payment', amount: 120000, currency: 'INR', status: 'captured', order_id: 'order_RZP0001' });
     const ok = await app.inject({
       method: 'POST',
       url: '/api/orders/verify',
@@ -65,6 +69,7 @@ describe.each(testDatabases())('Razorpay provider (SDK calls intercepted) on $na
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().status).toBe('paid');
+    expect(lookup.isDone()).toBe(true);
 
     // The admin refund goes to Razorpay's refund api.
     let refundBody: { amount?: number } | undefined;
@@ -90,7 +95,7 @@ describe.each(testDatabases())('Razorpay provider (SDK calls intercepted) on $na
       entity: 'event',
       event: 'order.paid',
       payload: {
-        payment: { entity: { id: 'pay_R2', order_id: 'order_RZP0002', status: 'captured' } },
+        payment: { entity: { id: 'pay_R2', order_id: 'order_RZP0002', status: 'captured', amount: 120000, currency: 'INR' } },
         order: { entity: { id: 'order_RZP0002', status: 'paid' } },
       },
     });
@@ -105,6 +110,31 @@ describe.each(testDatabases())('Razorpay provider (SDK calls intercepted) on $na
     expect((await getOrder(app, me, created.id)).json().status).toBe('created');
     expect((await post(WEBHOOK_SECRET)).json()).toEqual({ received: true, duplicate: false });
     expect((await getOrder(app, me, created.id)).json().status).toBe('paid');
+  });
+
+  it("refuses a signed checkout whose payment, as Razorpay records it, is not the order's amount, and returns it", async () => {
+    nock(API).post('/v1/orders').reply(200, { id: 'order_RZP0004', entity: 'order', amount: 120000, currency: 'INR', status: 'created' });
+    const me = await buyer(app);
+    const created = (await bookConsultation(app, me, slot(6, 10))).json();
+    nock(API).get('/v1/payments/pay_R4').reply(200, { id: 'pay_R4', entity: 'payment', amount: 100, currency: 'INR', status: 'captured', order_id: 'order_RZP0004' });
+    let refunded: { amount?: number } | undefined;
+    const refund = nock(API)
+      .post('/v1/payments/pay_R4/refund')
+      .reply(200, (_uri, body) => {
+        refunded = body as typeof refunded;
+        return { id: 'rfnd_R4', entity: 'refund', payment_id: 'pay_R4', amount: 100, status: 'processed' };
+      });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/orders/verify',
+      headers: me.headers,
+      payload: { razorpay_order_id: 'order_RZP0004', razorpay_payment_id: 'pay_R4', razorpay_signature: hmac(KEY_SECRET, 'order_RZP0004|pay_R4') },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('amount_mismatch');
+    expect((await getOrder(app, me, created.id)).json().status).toBe('created');
+    expect(refund.isDone()).toBe(true);
+    expect(refunded?.amount).toBe(100);
   });
 
   it('answers 502 when Razorpay refuses the order, and the slot is not held', async () => {

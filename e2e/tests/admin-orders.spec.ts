@@ -55,7 +55,7 @@ test('a paid sandbox order is refunded after a confirmation, and the filtered CS
   await expect(row.getByRole('button', { name: 'Confirm refund' })).toHaveCount(0);
   await row.getByRole('button', { name: /^Refund order/ }).click();
   await row.getByRole('button', { name: 'Confirm refund' }).click();
-  await expect(page.getByText(`Refunded ₹250.00 to ${buyer}.`)).toBeVisible();
+  await expect(page.getByText(`Refunded ₹250.00 to ${buyer}. They have been e-mailed.`)).toBeVisible();
   // Refunded orders leave the "paid" list and show under "refunded".
   await expect(page.getByRole('row', { name: new RegExp(buyer) })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('refunded');

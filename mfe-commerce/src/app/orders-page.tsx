@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Order } from '@site/shared/contracts/orders';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Button, ButtonLink, Main, StatusText } from '@site/shared/ui/primitives';
+import { AccountSection } from '../features/account/account-section';
 import { OrderCard } from '../features/orders/order-card';
 import { fetchOrders } from '../lib/payments/payments-api';
 
@@ -63,6 +64,7 @@ export default function OrdersPage() {
           ))}
         </List>
       )}
+      <AccountSection />
     </Main>
   );
 }

@@ -33,6 +33,15 @@ export const subscriptionRepository = {
     return row;
   },
 
+  async findByEmail(db: Db, email: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await db.select().from(subs).where(eq(subs.email, email.toLowerCase()));
+    return row;
+  },
+
+  async deleteByEmail(db: Db, email: string): Promise<void> {
+    await db.delete(subs).where(eq(subs.email, email.toLowerCase()));
+  },
+
   /** Idempotent; false when no subscription has this token hash. */
   async unsubscribe(db: Db, tokenHash: string): Promise<boolean> {
     const rows = await db

@@ -20,6 +20,10 @@ export interface NewslettersService {
   findByToken(token: string): Promise<{ email: string; status: 'subscribed' | 'unsubscribed' } | undefined>;
   /** Idempotent: unsubscribing twice answers the same. False when the token is unknown. */
   unsubscribe(token: string): Promise<boolean>;
+  /** The subscription of an address (for its owner's data export), if any. */
+  ofEmail(email: string): Promise<SubscriberItem | undefined>;
+  /** Removes an address's subscription in the caller's transaction (its owner deleted their account). */
+  forget(email: string, tx: Db): Promise<void>;
   /** The admin list of subscribers (unsubscribed ones included unless filtered out): one page, newest first. */
   page(query: PageQuery & { status?: SubscriberItem['status'] | undefined }): Promise<Page<SubscriberItem>>;
   /** Every subscriber (of a status, if given), newest first, read a batch at a time (for the CSV export). */
@@ -52,6 +56,13 @@ export function createNewslettersService(db: Db, enqueueMail: EnqueueMail): News
     findByToken: (token) => subscriptionRepository.findByTokenHash(db, hashToken(token)),
 
     unsubscribe: (token) => subscriptionRepository.unsubscribe(db, hashToken(token)),
+
+    async ofEmail(email) {
+      const row = await subscriptionRepository.findByEmail(db, email);
+      return row ? toSubscriberItem(row) : undefined;
+    },
+
+    forget: (email, tx) => subscriptionRepository.deleteByEmail(tx, email),
 
     async page(query) {
       return pageOf(await subscriptionRepository.page(db, query.status, query.page_size, offsetOf(query)), query, toSubscriberItem);

@@ -183,6 +183,50 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
       );
     },
 
+    /**
+     * Queues the buyer's refund e-mail in `tx`, once per refund: a full refund (a refunded
+     * consultation carries the calendar's CANCEL), a partial one (the booking or ticket stands),
+     * or the return of a payment that arrived after its hold ran out.
+     */
+    async refunded(tx: Db, row: OrderRow, refund: { refundId: string; amountPaise: number; late?: boolean }): Promise<void> {
+      const buyer = row.attendeeEmail ? undefined : await app.users.findById(row.userId, tx);
+      // A deleted account has no address left to write to.
+      const to = row.attendeeEmail ?? (buyer?.deletedAt ? undefined : buyer?.email);
+      if (!to) return;
+      const item = row.kind === 'consultation' ? `${row.packageName} on ${whenIst(row.startTime!)}` : row.packageName;
+      const full = row.status === 'refunded' || refund.late;
+      const lines = refund.late
+        ? [
+            `Your payment of ${rupees(refund.amountPaise)} for ${item} arrived after the hold on your order ran out, so the order could not be completed.`,
+            'The full amount has been refunded to your original payment method.',
+          ]
+        : full
+          ? [
+              `A full refund of ${rupees(refund.amountPaise)} for ${item} has been issued to your original payment method.`,
+              row.kind === 'consultation' ? 'The booking is cancelled and its calendar entry withdrawn.' : 'The purchase is cancelled.',
+            ]
+          : [
+              `A partial refund of ${rupees(refund.amountPaise)} of the ${rupees(row.amountPaise)} you paid for ${item} has been issued to your original payment method.`,
+              row.kind === 'consultation' ? 'Your booking stands.' : 'Your purchase stands.',
+            ];
+      const withdraw = full && !refund.late && row.kind === 'consultation' && row.calendarInvitedAt;
+      await app.enqueueMail(
+        {
+          to,
+          subject: `${full ? 'Refund issued' : 'Partial refund issued'}: ${row.packageName}`,
+          text: [
+            ...lines,
+            'Refunds usually reach your account within 5–7 working days.',
+            '',
+            `Order: ${row.id}`,
+            `Your orders: ${emailOrigin(config)}/orders`,
+          ].join('\n'),
+          ...(withdraw ? { attachments: [icsAttachment(row, 'CANCEL')] } : {}),
+        },
+        { key: `order:${row.id}:refund:${refund.refundId}`, tx },
+      );
+    },
+
     /** Queues the cancellation e-mail in `tx`. */
     async cancelled(tx: Db, row: OrderRow, refunded: boolean): Promise<void> {
       await app.enqueueMail(

@@ -5,36 +5,88 @@ import type { OrderMails } from './mails';
 import { orderRepository } from './repository';
 import type { OrderRow } from './table';
 
+/** What the provider says was paid; compared with the order before a payment counts. */
+export interface PaidAmount {
+  amountPaise: number | undefined;
+  currency: string | undefined;
+}
+
 /** A payment event as the provider reports it (checkout callback or webhook). */
 export type PaymentEvent =
-  | { type: 'captured'; providerOrderId: string; paymentId: string }
+  | { type: 'captured'; providerOrderId: string; paymentId: string; paid: PaidAmount }
   | { type: 'failed'; providerOrderId: string }
-  | { type: 'refunded'; providerOrderId: string; paymentId: string; refundId: string };
+  | { type: 'refunded'; providerOrderId: string; paymentId: string; refundId: string; amountPaise: number };
 
-type Applied = { order?: OrderRow; duplicate: boolean };
+/** `mismatch`: a payment whose amount or currency is not the order's (not counted, returned to the payer). */
+type Applied = { order?: OrderRow; duplicate: boolean; mismatch?: boolean };
 
 const errorOf = (error: unknown) => ({ err: { message: (error as Error).message } });
+
+/** Whether a payment paid exactly what the order asks. */
+export const paysOrder = (row: OrderRow, paid: PaidAmount) => paid.amountPaise === row.amountPaise && paid.currency === row.currency;
 
 /** Payment events (paid, failed, refunded by the provider) and refunds asked of the provider. */
 export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
   const db = app.database.db;
   const log = app.log;
 
-  /** A payment that arrived after its hold ran out is returned to the buyer. */
+  /** A payment that arrived after its hold ran out is returned to the buyer, who is told so. */
   async function refundLatePayment(row: OrderRow): Promise<void> {
     try {
       const refundId = await app.payments.refund(row.providerPaymentId!, row.amountPaise, { order_id: row.id, reason: 'hold expired' });
-      await orderRepository.setRefundId(db, row.id, refundId);
+      await db.transaction(async (tx) => {
+        await orderRepository.setRefundId(tx, row.id, refundId);
+        await mails.refunded(tx, row, { refundId, amountPaise: row.amountPaise, late: true });
+      });
       log.warn({ orderId: row.id }, 'payment arrived after the hold expired; refunded');
     } catch (error) {
       log.error({ ...errorOf(error), orderId: row.id }, 'refund of a late payment failed; refund it by hand');
     }
   }
 
+  /** A payment of another amount or currency than the order's is not counted; the payer gets it back. */
+  async function refundMismatch(row: OrderRow, paymentId: string, paid: PaidAmount): Promise<void> {
+    log.error({ orderId: row.id, paymentId, paid, expected: { amountPaise: row.amountPaise, currency: row.currency } }, 'payment does not match its order');
+    if (!paid.amountPaise || paid.amountPaise <= 0) return;
+    try {
+      await app.payments.refund(paymentId, paid.amountPaise, { order_id: row.id, reason: 'amount mismatch' });
+    } catch (error) {
+      log.error({ ...errorOf(error), orderId: row.id }, 'refund of a mismatched payment failed; refund it by hand');
+    }
+  }
+
+  /** A refund made at the provider (its dashboard or API): partial keeps the seat or slot, full releases it. */
+  async function applyRefund(tx: Tx, event: Extract<PaymentEvent, { type: 'refunded' }>, now: Date): Promise<OrderRow | undefined> {
+    const current = await orderRepository.findByProviderOrderId(tx, event.providerOrderId);
+    // Refunds of orders already refunded (the shop's own) or never paid (late payments) change nothing.
+    if (!current || !['paid', 'created', 'failed'].includes(current.status)) return current;
+    const refundedPaise = current.refundedPaise + event.amountPaise;
+    if (refundedPaise < current.amountPaise) {
+      const partial = await orderRepository.addPartialRefund(tx, current.id, event.amountPaise, event.refundId, now);
+      if (partial?.status === 'paid') await mails.refunded(tx, partial, { refundId: event.refundId, amountPaise: event.amountPaise });
+      return partial;
+    }
+    const cancelled = current.status === 'paid' && current.kind === 'consultation' && !current.cancelledAt;
+    const refunded = await orderRepository.markRefunded(
+      tx,
+      { id: current.id },
+      ['paid', 'created', 'failed'],
+      { refundId: event.refundId, paymentId: event.paymentId, cancelled },
+      now,
+    );
+    if (refunded && current.status === 'paid') await mails.refunded(tx, refunded, { refundId: event.refundId, amountPaise: event.amountPaise });
+    return refunded;
+  }
+
   async function applyInTx(tx: Tx, event: PaymentEvent, now: Date, effects: (() => Promise<void>)[]): Promise<Applied> {
     const current = () => orderRepository.findByProviderOrderId(tx, event.providerOrderId);
     switch (event.type) {
       case 'captured': {
+        const order = await current();
+        if (order && !paysOrder(order, event.paid)) {
+          effects.push(() => refundMismatch(order, event.paymentId, event.paid));
+          return { order, duplicate: false, mismatch: true };
+        }
         const paid = await orderRepository.markPaid(tx, event.providerOrderId, event.paymentId, now);
         if (paid) {
           effects.push(async () => app.metrics.orderPaid(paid.kind));
@@ -50,16 +102,8 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
         const failed = await orderRepository.markFailed(tx, event.providerOrderId, now);
         return { order: failed ?? (await current()), duplicate: false };
       }
-      case 'refunded': {
-        const refunded = await orderRepository.markRefunded(
-          tx,
-          { providerOrderId: event.providerOrderId },
-          ['paid', 'created', 'failed'],
-          { refundId: event.refundId, paymentId: event.paymentId },
-          now,
-        );
-        return { order: refunded ?? (await current()), duplicate: false };
-      }
+      case 'refunded':
+        return { order: await applyRefund(tx, event, now), duplicate: false };
     }
   }
 
@@ -75,7 +119,11 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
       return result;
     },
 
-    /** paid → refunded through the provider; `audit` runs inside the same transaction. */
+    /**
+     * paid → refunded through the provider; `audit` runs inside the same transaction. A refunded
+     * consultation is cancelled (its calendar entry withdrawn); the buyer is e-mailed, by the
+     * cancellation mail when they cancelled (`cancelled`), else by the refund mail.
+     */
     async refund(id: string, options: { cancelled?: boolean; audit?: (tx: Tx, row: OrderRow) => Promise<void> } = {}): Promise<OrderRow> {
       const now = new Date();
       return db.transaction(async (tx) => {
@@ -86,15 +134,19 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
         if (current.status !== 'paid' || !current.providerPaymentId) {
           throw new HttpError(409, 'not_refundable', 'Only a paid order can be refunded.');
         }
+        // What a partial refund at the provider already returned is not refunded twice.
+        const amountPaise = current.amountPaise - current.refundedPaise;
         let refundId: string;
         try {
-          refundId = await app.payments.refund(current.providerPaymentId, current.amountPaise, { order_id: current.id });
+          refundId = await app.payments.refund(current.providerPaymentId, amountPaise, { order_id: current.id });
         } catch (error) {
           log.error({ ...errorOf(error), orderId: id }, 'provider refund failed');
           throw new HttpError(502, 'refund_failed', 'The payment provider did not accept the refund. Please try again later.');
         }
-        const refunded = await orderRepository.markRefunded(tx, { id }, ['paid'], { refundId, cancelled: options.cancelled }, now);
+        const cancelled = options.cancelled || (current.kind === 'consultation' && !current.cancelledAt);
+        const refunded = await orderRepository.markRefunded(tx, { id }, ['paid'], { refundId, cancelled }, now);
         if (!refunded) throw new HttpError(409, 'not_refundable', 'Only a paid order can be refunded.');
+        if (!options.cancelled) await mails.refunded(tx, refunded, { refundId, amountPaise });
         await options.audit?.(tx, refunded);
         return refunded;
       });

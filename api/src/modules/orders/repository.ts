@@ -162,6 +162,7 @@ export const orderRepository = {
         .set({
           status: 'refunded',
           refundedAt: now,
+          refundedPaise: sql`${orders.amountPaise}`,
           paidAt: sql`coalesce(${orders.paidAt}, ${now})`,
           ...(values.refundId ? { providerRefundId: values.refundId } : {}),
           ...(values.paymentId ? { providerPaymentId: sql`coalesce(${orders.providerPaymentId}, ${values.paymentId})` } : {}),
@@ -173,6 +174,29 @@ export const orderRepository = {
         )
         .returning(),
     );
+  },
+
+  /** A part of a paid order's amount returned by the provider: the order stays paid. */
+  async addPartialRefund(db: Db, id: string, amountPaise: number, refundId: string, now: Date): Promise<OrderRow | undefined> {
+    return one(
+      await db
+        .update(orders)
+        .set({ refundedPaise: sql`${orders.refundedPaise} + ${amountPaise}`, providerRefundId: refundId, updatedAt: now })
+        .where(and(eq(orders.id, id), sql`${orders.refundedPaise} + ${amountPaise} < ${orders.amountPaise}`))
+        .returning(),
+    );
+  },
+
+  /**
+   * A buyer who deleted their account: unpaid holds end now (a payment still arriving is refunded
+   * as a late one) and the attendee address goes; paid orders stay for the accounts.
+   */
+  async forgetBuyer(db: Db, userId: string, now: Date): Promise<void> {
+    await db
+      .update(orders)
+      .set({ status: 'expired', expiredAt: now, expiresAt: sql`least(${orders.expiresAt}, ${now})`, updatedAt: now })
+      .where(and(eq(orders.userId, userId), inArray(orders.status, ['created', 'failed'])));
+    await db.update(orders).set({ attendeeEmail: null, updatedAt: now }).where(eq(orders.userId, userId));
   },
 
   /** created → expired once the hold has run out. */

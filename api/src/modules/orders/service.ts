@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { BusyAnswer, Order } from '@site/shared/contracts/orders';
+import type { Db } from '../../db/database';
 import { storedSecret } from '../../db/settings';
 import { HttpError } from '../../plugins/errors';
 import { createAdminReports } from './admin-reports';
@@ -62,6 +63,9 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
       return (await orderRepository.listForUser(db, userId)).map((row) => toOrder(row));
     },
 
+    /** Releases the holds and removes the personal fields of a deleting buyer's orders, in their transaction. */
+    forgetBuyer: (userId: string, tx: Db) => orderRepository.forgetBuyer(tx, userId, new Date()),
+
     async getOwn(userId: string, id: string): Promise<Order> {
       return toOrder(await findOwn(userId, id));
     },
@@ -74,7 +78,19 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
         throw new HttpError(400, 'invalid_signature', 'Payment verification failed. Please contact support.');
       }
       if ((row.status === 'paid' || row.status === 'refunded') && row.providerPaymentId === body.razorpay_payment_id) return toOrder(row);
-      const { order } = await payments.applyPaymentEvent({ type: 'captured', providerOrderId: row.providerOrderId!, paymentId: body.razorpay_payment_id });
+      // The signature proves who paid which order, not how much: the provider's record says that.
+      const payment = await app.payments.fetchPayment(body.razorpay_payment_id).catch((error: unknown) => {
+        app.log.error({ err: { message: (error as Error).message }, orderId: row.id }, 'payment lookup failed');
+        throw new HttpError(502, 'payment_lookup_failed', 'The payment could not be confirmed with the provider yet. Your order updates as soon as it is.');
+      });
+      if (!payment || payment.providerOrderId !== row.providerOrderId || !['captured', 'authorized'].includes(payment.status)) {
+        throw new HttpError(400, 'payment_not_found', 'Payment verification failed. Please contact support.');
+      }
+      const paid = { amountPaise: payment.amountPaise, currency: payment.currency };
+      const { order, mismatch } = await payments.applyPaymentEvent({ type: 'captured', providerOrderId: row.providerOrderId!, paymentId: payment.id, paid });
+      if (mismatch) {
+        throw new HttpError(409, 'amount_mismatch', 'The amount paid does not match the order, so it was not accepted. Any amount charged is refunded.');
+      }
       if (!order || (order.status !== 'paid' && order.status !== 'refunded')) {
         throw new HttpError(409, 'order_expired', 'The hold on this booking ran out before the payment arrived. Any amount charged is refunded.');
       }

@@ -2,7 +2,7 @@ import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0006_orders.sql (amount_paise widened in 0014). */
+/** Mirrors migrations/0006_orders.sql (amount_paise widened in 0014, refunded_paise added in 0017). */
 export type OrderStatusValue = 'created' | 'paid' | 'failed' | 'expired' | 'refunded';
 
 export const orders = pgTable('orders', {
@@ -19,6 +19,8 @@ export const orders = pgTable('orders', {
   providerOrderId: text('provider_order_id').unique(),
   providerPaymentId: text('provider_payment_id'),
   providerRefundId: text('provider_refund_id'),
+  // Refunded so far by the provider (partial refunds keep the order paid).
+  refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
   status: text('status', { enum: ['created', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('created'),
   startTime: at('start_time'),
   endTime: at('end_time'),

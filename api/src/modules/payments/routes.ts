@@ -26,6 +26,7 @@ type Entity = Record<string, unknown> | undefined;
 const entityOf = (payload: Record<string, unknown>, name: string): Entity =>
   (payload[name] as { entity?: Record<string, unknown> } | undefined)?.entity;
 const text = (entity: Entity, key: string): string | undefined => (typeof entity?.[key] === 'string' ? (entity[key] as string) : undefined);
+const integer = (entity: Entity, key: string): number | undefined => (Number.isSafeInteger(entity?.[key]) ? (entity![key] as number) : undefined);
 
 /** The payment event a Razorpay webhook describes, or undefined for events the shop does not act on. */
 export function paymentEventOf(event: string, payload: Record<string, unknown>): PaymentEvent | undefined {
@@ -37,7 +38,9 @@ export function paymentEventOf(event: string, payload: Record<string, unknown>):
     case 'payment.captured':
     case 'order.paid': {
       const paymentId = text(payment, 'id');
-      return paymentId ? { type: 'captured', providerOrderId, paymentId } : undefined;
+      // What was paid, as the provider reports it: compared with the order before it counts.
+      const paid = { amountPaise: integer(payment, 'amount'), currency: text(payment, 'currency') };
+      return paymentId ? { type: 'captured', providerOrderId, paymentId, paid } : undefined;
     }
     case 'payment.failed':
       return { type: 'failed', providerOrderId };
@@ -45,11 +48,24 @@ export function paymentEventOf(event: string, payload: Record<string, unknown>):
       const refund = entityOf(payload, 'refund');
       const refundId = text(refund, 'id');
       const paymentId = text(refund, 'payment_id') ?? text(payment, 'id');
-      return refundId && paymentId ? { type: 'refunded', providerOrderId, paymentId, refundId } : undefined;
+      const amountPaise = integer(refund, 'amount');
+      return refundId && paymentId && amountPaise !== undefined ? { type: 'refunded', providerOrderId, paymentId, refundId, amountPaise } : undefined;
     }
     default:
       return undefined;
   }
+}
+
+/**
+ * The key a webhook is de-duplicated by: the ids inside the signed body (the refund's, else the
+ * payment's, else the order's, with the event's name), or the body's hash when it names none. The
+ * event-id header is not covered by the signature, so a replayed body under a new header is still
+ * the same delivery.
+ */
+export function webhookKeyOf(event: string, payload: Record<string, unknown>, rawBody: Buffer): string {
+  const id = text(entityOf(payload, 'refund'), 'id') ?? text(entityOf(payload, 'payment'), 'id') ?? text(entityOf(payload, 'order'), 'id');
+  const key = id ? `${event}:${id}` : undefined;
+  return key && key.length <= 200 ? key : `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -85,18 +101,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         schema: {
           tags,
-          summary: 'Payment provider webhook (signed; deduplicated by event id)',
+          summary: 'Payment provider webhook (signed; de-duplicated by the payment, refund or order id in its body)',
           body: PaymentWebhookBody,
           response: { 200: PaymentWebhookAnswer, 400: ApiErrorBody },
         },
       },
       async (request) => {
-        const header = request.headers['x-razorpay-event-id'];
-        const eventId =
-          typeof header === 'string' && header.length > 0 && header.length <= 200
-            ? header
-            : `sha256:${createHash('sha256').update(request.rawBody!).digest('hex')}`;
         const { event, payload } = request.body;
+        const eventId = webhookKeyOf(event, payload, request.rawBody!);
         const paymentEvent = paymentEventOf(event, payload);
         const record = (tx: Parameters<typeof app.payments.recordWebhookEvent>[0]) => app.payments.recordWebhookEvent(tx, eventId, event);
         if (!paymentEvent) {
@@ -146,6 +158,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, 'order_expired', 'The hold on this order ran out. Please start again.');
       }
       const paymentId = `pay_sbx_${randomBytes(8).toString('hex')}`;
+      sandbox.recordPayment({ id: paymentId, providerOrderId, amountPaise: order.amountPaise, currency: order.currency, status: outcome === 'paid' ? 'captured' : 'failed' });
       const event = outcome === 'paid' ? 'payment.captured' : 'payment.failed';
       const raw = JSON.stringify({
         entity: 'event',

@@ -17,6 +17,15 @@ export interface ProviderOrderInput {
   notes: Record<string, string>;
 }
 
+/** A payment as the provider records it: what was really paid, for which of its orders. */
+export interface ProviderPayment {
+  id: string;
+  providerOrderId: string | undefined;
+  amountPaise: number;
+  currency: string;
+  status: string;
+}
+
 export interface PaymentsService {
   provider: PaymentProvider;
   keyId: string;
@@ -25,6 +34,8 @@ export interface PaymentsService {
   createProviderOrder(input: ProviderOrderInput): Promise<string>;
   /** Refunds a captured payment in full; answers the refund id. */
   refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<string>;
+  /** The provider's record of a payment; undefined when it knows none by that id. */
+  fetchPayment(paymentId: string): Promise<ProviderPayment | undefined>;
   /** Checkout's signature: HMAC-SHA256 of `<order id>|<payment id>` with the key secret, compared in constant time. */
   checkoutSignatureValid(providerOrderId: string, paymentId: string, signature: string): boolean;
   /** Webhook signature: HMAC-SHA256 of the raw body with the webhook secret. */
@@ -35,6 +46,8 @@ export interface PaymentsService {
   sandbox?: {
     signCheckout(providerOrderId: string, paymentId: string): string;
     signWebhook(rawBody: string): string;
+    /** Keeps a payment the sandbox made, as the provider would (fetchPayment answers it). */
+    recordPayment(payment: ProviderPayment): void;
   };
 }
 
@@ -108,6 +121,21 @@ export const paymentsPlugin = fp(
             throw providerError(error);
           }
         },
+        async fetchPayment(paymentId) {
+          try {
+            const payment = await client.payments.fetch(paymentId);
+            return {
+              id: payment.id,
+              providerOrderId: payment.order_id ?? undefined,
+              amountPaise: Number(payment.amount),
+              currency: payment.currency,
+              status: payment.status,
+            };
+          } catch (error) {
+            if ((error as { statusCode?: number }).statusCode === 400 || (error as { statusCode?: number }).statusCode === 404) return undefined;
+            throw providerError(error);
+          }
+        },
         ...checks(config.RAZORPAY_KEY_SECRET, config.RAZORPAY_WEBHOOK_SECRET),
       };
     } else {
@@ -116,16 +144,25 @@ export const paymentsPlugin = fp(
       );
       const keySecret = await storedSecret(db, 'sandbox_key_secret');
       const webhookSecret = await storedSecret(db, 'sandbox_webhook_secret');
+      // The sandbox's payments live as long as the process: its settle call answers the browser only
+      // after the signed webhook has marked the order paid, so verify never needs them after a restart.
+      const sandboxPayments = new Map<string, ProviderPayment>();
       service = {
         provider: 'sandbox',
         keyId: SANDBOX_KEY_ID,
         checkoutScriptUrl: SANDBOX_CHECKOUT_PATH,
         createProviderOrder: async () => `order_sbx_${randomBytes(8).toString('hex')}`,
         refund: async () => `rfnd_sbx_${randomBytes(8).toString('hex')}`,
+        fetchPayment: async (paymentId) => sandboxPayments.get(paymentId),
         ...checks(keySecret, webhookSecret),
         sandbox: {
           signCheckout: (orderId, paymentId) => hmac(keySecret, `${orderId}|${paymentId}`),
           signWebhook: (rawBody) => hmac(webhookSecret, rawBody),
+          recordPayment: (payment) => {
+            sandboxPayments.set(payment.id, payment);
+            // Bounded: only the last few thousand test payments can still be verified by the browser.
+            if (sandboxPayments.size > 5000) sandboxPayments.delete(sandboxPayments.keys().next().value!);
+          },
         },
       };
     }

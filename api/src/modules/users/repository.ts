@@ -65,6 +65,27 @@ export const userRepository = {
     return claimed?.userId;
   },
 
+  /**
+   * A deleted account: the row stays (paid orders reference it) with every personal field replaced,
+   * a password no input matches and its username and address free for anyone to register again.
+   */
+  async anonymise(db: Db, id: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({
+        username: `deleted-${id.replace(/-/g, '').slice(0, 12)}`,
+        email: `deleted-${id}@deleted.invalid`,
+        passwordHash: '!deleted',
+        role: 'user',
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning();
+    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+    return row;
+  },
+
   async spendResetsOf(db: Db, userId: string): Promise<void> {
     await db
       .update(passwordResetTokens)

@@ -60,6 +60,18 @@ export function createUsersService(db: Db, refreshTokens: RefreshTokenService, n
 
     findById: (id: string, executor: Db = db): Promise<UserRow | undefined> => userRepository.findById(executor, id),
 
+    /**
+     * Deletes the account in the caller's transaction (which also releases its holds and forgets its
+     * other data): personal fields replaced, reset links gone, every session ended. False when it
+     * was deleted already.
+     */
+    async deleteAccount(userId: string, tx: Db): Promise<boolean> {
+      const row = await userRepository.anonymise(tx, userId, new Date());
+      if (!row) return false;
+      await refreshTokens.revokeAllForUser(userId, tx);
+      return true;
+    },
+
     /** Always role `user`: no call lets anyone choose a role. */
     async register(account: NewAccount): Promise<UserRow> {
       await assertAvailable(account.username, account.email);

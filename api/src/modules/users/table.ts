@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Mirrors api/migrations/0002_users_auth.sql (the SQL is the source of truth). */
+/** Mirrors api/migrations/0002_users_auth.sql and 0017 (the SQL is the source of truth). */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   username: text('username').notNull(),
@@ -10,6 +10,8 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // Set when the owner deleted the account; its personal fields are gone by then.
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {

@@ -28,7 +28,9 @@ function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }
     setBusy(true);
     try {
       await adminRequest(`/orders/${encodeURIComponent(order.id)}/refund`, { method: 'POST' });
-      toast.success(`Refunded ${rupees(order.amount_paise)} to ${order.buyer_username}.`);
+      // The api e-mails the buyer in the refund's transaction (and withdraws a consultation's calendar entry).
+      const told = order.kind === 'consultation' ? 'They have been e-mailed and their calendar entry withdrawn.' : 'They have been e-mailed.';
+      toast.success(`Refunded ${rupees(order.amount_paise)} to ${order.buyer_username}. ${told}`);
       onDone();
     } catch (error) {
       toast.error(messageOf(error, 'The refund failed. Please try again.'));
