@@ -64,6 +64,8 @@ test('closing the payment window informs, frees the slot, and /orders lets the b
 });
 
 test('a third unpaid order is refused in words naming the pending one; Cancel drops one; Pay says when the slot is gone', async ({ page }) => {
+  // The other buyer first: the last sign-in is the browser's.
+  const other = await registerBuyer(page);
   const buyer = await signedInBuyer(page);
   const [a, b] = [futureSlot(16), futureSlot(17)];
   const first = await holdSlot(page, buyer.token, a.iso);
@@ -82,7 +84,6 @@ test('a third unpaid order is refused in words naming the pending one; Cancel dr
 
   // The second order's hold is released (its window closed) and another buyer takes the slot.
   expect((await page.request.post(`/api/orders/${second.id}/release`, { headers: { authorization: `Bearer ${buyer.token}` } })).status()).toBe(200);
-  const other = await registerBuyer(page);
   await holdSlot(page, other.token, b.iso);
 
   await page.goto('/orders');
