@@ -66,6 +66,8 @@ export const ConfigSchema = z
     GOOGLE_CALENDAR_ID: optionalString,
     /** How long an unpaid order holds its event seat or consultation slot. */
     ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+    /** Live unpaid holds from one client address (an office shares one): never under 20. */
+    ORDER_HOLDS_PER_ADDRESS: z.coerce.number().int().min(20).max(100_000).default(20),
     IPFS_API_URL: optionalUrl(/^https?:/),
     AI_WIDGET_SCRIPT_URL: optionalUrl(/^https:/),
     AI_WIDGET_AGENT_ID: optionalString,

@@ -12,6 +12,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     JWT_SECRET: jwtSecret,
     // Test helpers speak for many clients through X-Forwarded-For (see registerBuyer).
     TRUST_PROXY: '127.0.0.1',
+    // Every browser of the suite shares 127.0.0.1: the per-address cap on unpaid holds would count
+    // all parallel scenarios as one office (the cap itself is covered by api/test/order-holds.test.ts).
+    ORDER_HOLDS_PER_ADDRESS: '1000',
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,

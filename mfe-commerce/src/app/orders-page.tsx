@@ -5,26 +5,40 @@ import type { Order } from '@site/shared/contracts/orders';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Button, ButtonLink, Main, StatusText } from '@site/shared/ui/primitives';
 import { AccountSection } from '../features/account/account-section';
+import { theme } from '@site/shared/ui/theme';
 import { OrderCard } from '../features/orders/order-card';
+import { usePayOrder } from '../features/orders/use-pay-order';
 import { fetchOrders } from '../lib/payments/payments-api';
 
 const List = styled.ul`
   list-style: none;
   padding: 0;
-  margin: 0;
+  margin: 0 0 32px;
   display: grid;
   gap: 16px;
+`;
+
+const Group = styled.section`
+  h2 { font-size: 1.35rem; margin: 0 0 6px; }
+  > p { color: ${theme.color.textMuted}; margin: 0 0 14px; }
 `;
 
 type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; orders: Order[] };
 
 const newestFirst = (a: Order, b: Order) => Date.parse(b.created_at) - Date.parse(a.created_at);
 
+/** Unpaid orders that can still be paid first, then bought ones, then the expired and cancelled apart. */
+function groupsOf(orders: Order[]) {
+  const unpaid = orders.filter((order) => order.payable);
+  const bought = orders.filter((order) => !order.payable && (order.status === 'paid' || order.status === 'refunded'));
+  const ended = orders.filter((order) => !order.payable && order.status !== 'paid' && order.status !== 'refunded');
+  return { unpaid, bought, ended };
+}
+
 export default function OrdersPage() {
   usePageMeta({ title: 'Your orders', description: 'Your orders and purchases.' });
   const [state, setState] = useState<State>({ phase: 'loading' });
   const load = useCallback((signal?: AbortSignal) => {
-    setState({ phase: 'loading' });
     fetchOrders(signal)
       .then((orders) => setState({ phase: 'ready', orders: [...orders].sort(newestFirst) }))
       .catch(() => !signal?.aborted && setState({ phase: 'failed' }));
@@ -34,6 +48,8 @@ export default function OrdersPage() {
     load(controller.signal);
     return () => controller.abort();
   }, [load]);
+  const { pay, cancel, busy } = usePayOrder(() => load());
+  const groups = state.phase === 'ready' ? groupsOf(state.orders) : undefined;
 
   return (
     <Main $maxWidth="860px">
@@ -42,7 +58,13 @@ export default function OrdersPage() {
       {state.phase === 'failed' && (
         <div role="alert">
           <StatusText $tone="error">Failed to load your orders.</StatusText>
-          <Button type="button" onClick={() => load()}>
+          <Button
+            type="button"
+            onClick={() => {
+              setState({ phase: 'loading' });
+              load();
+            }}
+          >
             Retry
           </Button>
         </div>
@@ -55,14 +77,61 @@ export default function OrdersPage() {
           </ButtonLink>
         </>
       )}
-      {state.phase === 'ready' && state.orders.length > 0 && (
-        <List>
-          {state.orders.map((order) => (
-            <li key={order.id}>
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </List>
+      {groups && groups.unpaid.length > 0 && (
+        <Group aria-labelledby="orders-unpaid">
+          <h2 id="orders-unpaid">Awaiting payment</h2>
+          <p>Nothing has been charged for these. Pay to finish an order, or cancel it.</p>
+          <List>
+            {groups.unpaid.map((order) => (
+              <li key={order.id}>
+                <OrderCard
+                  order={order}
+                  actions={
+                    <>
+                      <Button type="button" disabled={busy !== null} aria-label={busy === order.id ? undefined : `Pay for ${order.package_name}`} onClick={() => void pay(order)}>
+                        {busy === order.id ? 'Processing' : 'Pay'}
+                      </Button>
+                      <Button
+                        type="button"
+                        $variant="ghost"
+                        disabled={busy !== null}
+                        aria-label={`Cancel unpaid order for ${order.package_name}`}
+                        onClick={() => void cancel(order)}
+                      >
+                        Cancel
+                      </Button>
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </List>
+        </Group>
+      )}
+      {groups && groups.bought.length > 0 && (
+        <Group aria-labelledby="orders-bought">
+          <h2 id="orders-bought">Paid orders</h2>
+          <List>
+            {groups.bought.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </List>
+        </Group>
+      )}
+      {groups && groups.ended.length > 0 && (
+        <Group aria-labelledby="orders-ended">
+          <h2 id="orders-ended">Expired and cancelled</h2>
+          <p>These were never paid; their times and seats were released.</p>
+          <List>
+            {groups.ended.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </List>
+        </Group>
       )}
       <AccountSection />
     </Main>

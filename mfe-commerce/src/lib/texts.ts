@@ -17,5 +17,8 @@ export const TEXT = {
   noEventPackages: 'No tickets/packages available yet.',
 } as const;
 
+/** Said with 'Payment window closed.': where the unpaid order went. */
+export const WINDOW_CLOSED_DETAIL = 'Nothing was charged and the time or seat is no longer held. You can pay for it from Your orders.';
+
 /** The spec's "simple address pattern" for the booking e-mail. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

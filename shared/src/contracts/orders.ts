@@ -71,6 +71,10 @@ export const Order = z.object({
   reschedule_url: z.string().nullable(),
   /** Paid consultations not yet started: signed page to cancel (refund within 48 h of payment). */
   cancel_url: z.string().nullable(),
+  /** Unpaid, recent and still ahead: /orders offers Pay (the slot or seat is taken again if free) and Cancel. */
+  payable: z.boolean(),
+  /** When the buyer gave the order up (a paid booking cancelled, or an unpaid order dropped). */
+  cancelled_at: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 /** Newest first. */

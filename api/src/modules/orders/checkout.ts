@@ -4,8 +4,10 @@ import type { CreateOrderAnswer } from '@site/shared/contracts/orders';
 import type { Tx } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import type { ConsultationPackageRow } from '../consultations/service';
+import { createHoldLimits, type Hold } from './holds';
 import { orderRepository, type OrderInsert } from './repository';
 import type { OrderRow } from './table';
+import { payable } from './views';
 
 export const CONSULTATION_LOCK = 'orders:consultation-calendar';
 
@@ -15,6 +17,14 @@ export interface CreateOrderInput {
   start_time?: string | undefined;
   email?: string | undefined;
 }
+
+/** Writes the held order: a new row, or an old unpaid one taken again. */
+type Store = (
+  tx: Tx,
+  hold: Hold,
+  order: Pick<OrderInsert, 'packageId' | 'packageName' | 'kind' | 'amountPaise' | 'attendeeEmail' | 'startTime' | 'endTime'>,
+  now: Date,
+) => Promise<OrderRow>;
 
 export const paise = (rupees: number) => Math.round(rupees * 100);
 
@@ -31,6 +41,7 @@ export const outsideHours = () =>
 export function createCheckout(app: FastifyInstance) {
   const db = app.database.db;
   const holdMs = app.config.ORDER_HOLD_MINUTES * 60_000;
+  const limits = createHoldLimits(app.config.ORDER_HOLDS_PER_ADDRESS);
   const buyerEmail = async (userId: string) => (await app.users.findById(userId))?.email;
 
   async function providerOrderFor(row: OrderRow): Promise<OrderRow> {
@@ -51,24 +62,16 @@ export function createCheckout(app: FastifyInstance) {
   }
 
   /** A new pending order holds its slot or seat until the hold time runs out. */
-  function insertHeld(
-    tx: Tx,
-    userId: string,
-    pkg: { id: string; name: string },
-    now: Date,
-    order: Pick<OrderInsert, 'kind' | 'amountPaise' | 'attendeeEmail' | 'startTime' | 'endTime'>,
-  ): Promise<OrderRow> {
-    return orderRepository.insert(tx, {
-      userId,
-      packageId: pkg.id,
-      packageName: pkg.name,
+  const insertHeld: Store = (tx, hold, order, now) =>
+    orderRepository.insert(tx, {
+      userId: hold.userId,
       provider: app.payments.provider,
       expiresAt: new Date(now.getTime() + holdMs),
+      holdAddress: hold.address,
       ...order,
     });
-  }
 
-  async function createConsultation(userId: string, pkg: ConsultationPackageRow, body: CreateOrderInput, now: Date): Promise<OrderRow> {
+  async function createConsultation(hold: Hold, pkg: ConsultationPackageRow, body: CreateOrderInput, now: Date, store: Store): Promise<OrderRow> {
     const pricePaise = pkg.pricePaise;
     if (pricePaise === null || pkg.durationMinutes === 0) {
       throw new HttpError(400, 'not_orderable', `${pkg.name} cannot be ordered online. Please contact us.`);
@@ -79,16 +82,18 @@ export function createCheckout(app: FastifyInstance) {
     if (start <= now) throw futureOnly();
     if (!isBookableStart(start)) throw outsideHours();
     const end = new Date(start.getTime() + pkg.durationMinutes * 60_000);
-    const email = body.email ?? (await buyerEmail(userId));
+    const email = body.email ?? (await buyerEmail(hold.userId));
     if (!email) throw new HttpError(400, 'validation_error', 'Please enter a valid email address.');
     return db.transaction(async (tx) => {
+      await limits.guard(tx, hold, now);
       await orderRepository.lock(tx, CONSULTATION_LOCK);
-      if (await orderRepository.findOverlapping(tx, start, end, now)) throw slotTaken();
-      return insertHeld(tx, userId, pkg, now, { kind: 'consultation', amountPaise: pricePaise, startTime: start, endTime: end, attendeeEmail: email });
+      if (await orderRepository.findOverlapping(tx, start, end, now, hold.orderId)) throw slotTaken();
+      const order = { packageId: pkg.id, packageName: pkg.name, kind: 'consultation' as const, amountPaise: pricePaise, startTime: start, endTime: end, attendeeEmail: email };
+      return store(tx, hold, order, now);
     });
   }
 
-  async function createPackageOrder(userId: string, body: CreateOrderInput, now: Date): Promise<OrderRow> {
+  async function createPackageOrder(hold: Hold, body: CreateOrderInput, now: Date, store: Store): Promise<OrderRow> {
     const [pkg] = await app.packages.search('id', body.package_id, true);
     if (!pkg || !pkg.is_active) throw new HttpError(404, 'not_found', 'Package not found.');
     if (body.start_time) throw new HttpError(400, 'validation_error', 'start_time is only for consultations.');
@@ -103,35 +108,71 @@ export function createCheckout(app: FastifyInstance) {
         throw new HttpError(409, 'registration_closed', 'Registration for this event has closed.');
       }
     }
-    const email = body.email ?? (await buyerEmail(userId)) ?? null;
+    const email = body.email ?? (await buyerEmail(hold.userId)) ?? null;
     return db.transaction(async (tx) => {
+      await limits.guard(tx, hold, now);
       if (pkg.package_type === 'event') {
         await orderRepository.lock(tx, `orders:package:${pkg.id}`);
         if ((await orderRepository.countHeldSeats(tx, pkg.id, now)) >= (pkg.capacity ?? 0)) {
           throw new HttpError(409, 'sold_out', 'Sold out.');
         }
       }
-      return insertHeld(tx, userId, pkg, now, { kind: 'package', amountPaise, attendeeEmail: email });
+      return store(tx, hold, { packageId: pkg.id, packageName: pkg.name, kind: 'package', amountPaise, attendeeEmail: email }, now);
     });
   }
 
+  /** Validates the order against today's catalogue and claims its slot or seat through `store`. */
+  async function claim(hold: Hold, body: CreateOrderInput, store: Store): Promise<OrderRow> {
+    const now = new Date();
+    const consultation = await app.consultations.find(body.package_id);
+    if (consultation && !consultation.isActive) throw new HttpError(404, 'not_found', 'Package not found.');
+    return consultation ? createConsultation(hold, consultation, body, now, store) : createPackageOrder(hold, body, now, store);
+  }
+
+  const answer = (row: OrderRow): CreateOrderAnswer => ({
+    id: row.id,
+    razorpayOrderId: row.providerOrderId!,
+    amount: row.amountPaise,
+    currency: 'INR',
+    keyId: app.payments.keyId,
+    provider: row.provider,
+    expires_at: row.expiresAt.toISOString(),
+  });
+
   return {
-    async create(userId: string, body: CreateOrderInput): Promise<CreateOrderAnswer> {
+    async create(userId: string, body: CreateOrderInput, address: string | null = null): Promise<CreateOrderAnswer> {
+      return answer(await providerOrderFor(await claim({ userId, address }, body, insertHeld)));
+    },
+
+    /**
+     * Pay from /orders: a live hold reopens its checkout; a lapsed or released one takes its slot or
+     * seat again, at the same price, if both are still there.
+     */
+    async pay(userId: string, row: OrderRow, address: string | null): Promise<CreateOrderAnswer> {
       const now = new Date();
-      const consultation = await app.consultations.find(body.package_id);
-      if (consultation && !consultation.isActive) throw new HttpError(404, 'not_found', 'Package not found.');
-      const row = await providerOrderFor(
-        consultation ? await createConsultation(userId, consultation, body, now) : await createPackageOrder(userId, body, now),
-      );
-      return {
-        id: row.id,
-        razorpayOrderId: row.providerOrderId!,
-        amount: row.amountPaise,
-        currency: 'INR',
-        keyId: app.payments.keyId,
-        provider: row.provider,
-        expires_at: row.expiresAt.toISOString(),
-      };
+      if (!payable(row, now)) throw new HttpError(409, 'not_payable', 'This order can no longer be paid. Please order again.');
+      if (row.status === 'expired' || row.expiresAt <= now) {
+        const body = {
+          package_id: row.packageId,
+          amount: row.amountPaise / 100,
+          start_time: row.startTime?.toISOString(),
+          email: row.attendeeEmail ?? undefined,
+        };
+        const retake: Store = async (tx, hold) => {
+          const taken = await orderRepository.retake(tx, row.id, new Date(Date.now() + holdMs), hold.address, new Date());
+          if (!taken) throw new HttpError(409, 'not_payable', 'This order can no longer be paid. Please order again.');
+          return taken;
+        };
+        try {
+          row = await claim({ userId, address, orderId: row.id }, body, retake);
+        } catch (error) {
+          if (error instanceof HttpError && error.code === 'amount_mismatch') {
+            throw new HttpError(409, 'price_changed', 'The price has changed since this order was made. Please order again.');
+          }
+          throw error;
+        }
+      }
+      return answer(row.providerOrderId ? row : await providerOrderFor(row));
     },
   };
 }

@@ -209,6 +209,72 @@ export const orderRepository = {
     return rows.length;
   },
 
+  /** Live unpaid holds of one account or one address, oldest first (the one to name in a refusal). */
+  async liveHolds(tx: Db, by: { userId: string } | { holdAddress: string }, now: Date): Promise<Pick<OrderRow, 'id' | 'packageName'>[]> {
+    return tx
+      .select({ id: orders.id, packageName: orders.packageName })
+      .from(orders)
+      .where(
+        and(
+          'userId' in by ? eq(orders.userId, by.userId) : eq(orders.holdAddress, by.holdAddress),
+          inArray(orders.status, ['created', 'failed']),
+          gt(orders.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(orders.createdAt), asc(orders.id));
+  },
+
+  /**
+   * created | failed → expired at once: the buyer closed the payment window (or dropped the order),
+   * so its seat or slot is free again. `drop` also marks it given up, so it is no longer payable.
+   */
+  async release(db: Db, id: string, now: Date, drop: boolean): Promise<OrderRow | undefined> {
+    return one(
+      await db
+        .update(orders)
+        .set({ status: 'expired', expiredAt: now, expiresAt: now, ...(drop ? { cancelledAt: now } : {}), updatedAt: now })
+        .where(and(eq(orders.id, id), inArray(orders.status, ['created', 'failed']), isNull(orders.providerPaymentId)))
+        .returning(),
+    );
+  },
+
+  /** An unpaid order whose hold already ended, given up by its buyer: it reads as expired for good. */
+  async drop(db: Db, id: string, now: Date): Promise<OrderRow | undefined> {
+    return one(
+      await db
+        .update(orders)
+        .set({ status: 'expired', expiredAt: sql`coalesce(${orders.expiredAt}, ${now})`, cancelledAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(orders.id, id),
+            inArray(orders.status, ['created', 'failed', 'expired']),
+            isNull(orders.providerPaymentId),
+            isNull(orders.cancelledAt),
+          ),
+        )
+        .returning(),
+    );
+  },
+
+  /** An unpaid order whose hold ended (never paid, not given up) → created again with a new hold. */
+  async retake(tx: Db, id: string, expiresAt: Date, holdAddress: string | null, now: Date): Promise<OrderRow | undefined> {
+    return one(
+      await tx
+        .update(orders)
+        .set({ status: 'created', expiresAt, expiredAt: null, holdAddress, updatedAt: now })
+        .where(
+          and(
+            eq(orders.id, id),
+            inArray(orders.status, ['created', 'failed', 'expired']),
+            lte(orders.expiresAt, now),
+            isNull(orders.providerPaymentId),
+            isNull(orders.cancelledAt),
+          ),
+        )
+        .returning(),
+    );
+  },
+
   /** Claims the order's one calendar invitation; undefined when it was already claimed. */
   async claimInvite(db: Db, id: string, via: 'google' | 'ics_email'): Promise<OrderRow | undefined> {
     const now = new Date();

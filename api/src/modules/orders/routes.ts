@@ -101,7 +101,40 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       body: CreateOrderBody,
       response: { 201: CreateOrderAnswer, ...userErrors },
     }),
-    async (request, reply) => reply.code(201).send(await app.orders.create(request.user.sub, request.body)),
+    async (request, reply) => reply.code(201).send(await app.orders.create(request.user.sub, request.body, app.orders.holdAddress(request.ip))),
+  );
+
+  app.post(
+    '/orders/:id/pay',
+    buyerWrite(CREATE_ORDER_RATE_LIMIT, 'orders:create', {
+      summary: "Pay an unpaid order of the caller's from /orders: takes its slot or seat again if still free, then answers as create-order",
+      params: OrderIdParams,
+      response: { 200: CreateOrderAnswer, ...userErrors },
+    }),
+    async (request) => {
+      const row = await app.orders.findOwn(request.user.sub, request.params.id);
+      return app.orders.pay(request.user.sub, row, app.orders.holdAddress(request.ip));
+    },
+  );
+
+  app.post(
+    '/orders/:id/release',
+    buyerWrite(VERIFY_RATE_LIMIT, 'orders:release', {
+      summary: "The buyer closed the payment window: the unpaid order's slot or seat is released at once (it stays payable from /orders)",
+      params: OrderIdParams,
+      response: { 200: Order, ...userErrors },
+    }),
+    async (request) => app.orders.release(request.user.sub, request.params.id, false),
+  );
+
+  app.post(
+    '/orders/:id/drop',
+    buyerWrite(VERIFY_RATE_LIMIT, 'orders:release', {
+      summary: "Cancel an unpaid order of the caller's: its slot or seat is released and it can no longer be paid",
+      params: OrderIdParams,
+      response: { 200: Order, ...userErrors },
+    }),
+    async (request) => app.orders.release(request.user.sub, request.params.id, true),
   );
 
   app.post(

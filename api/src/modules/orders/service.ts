@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { BusyAnswer, Order } from '@site/shared/contracts/orders';
@@ -68,6 +69,23 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
 
     async getOwn(userId: string, id: string): Promise<Order> {
       return toOrder(await findOwn(userId, id));
+    },
+
+    /** The address as the hold caps count it: a keyed hash, so no address is stored. */
+    holdAddress: (ip: string) => createHmac('sha256', linkSecret).update(`hold:${ip}`).digest('hex').slice(0, 32),
+
+    /**
+     * The buyer closed the payment window (`drop` false) or gave the order up on /orders (`drop`
+     * true): its seat or slot is free at once. Idempotent; a paid order is left as it is.
+     */
+    async release(userId: string, id: string, drop: boolean): Promise<Order> {
+      const row = await findOwn(userId, id);
+      const now = new Date();
+      if (drop && (row.status === 'paid' || row.status === 'refunded')) {
+        throw new HttpError(409, 'not_unpaid', 'This order is paid: cancel the booking from its e-mail or contact us.');
+      }
+      const released = (await orderRepository.release(db, id, now, drop)) ?? (drop ? await orderRepository.drop(db, id, now) : undefined);
+      return toOrder(released ?? row);
     },
 
     /** The browser's checkout callback: the signature decides, the order must be the caller's. */

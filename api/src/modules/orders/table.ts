@@ -2,7 +2,7 @@ import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0006_orders.sql (amount_paise widened in 0014, refunded_paise added in 0017). */
+/** Mirrors migrations/0006_orders.sql (amount_paise widened in 0014, hold_address added in 0016, refunded_paise in 0017). */
 export type OrderStatusValue = 'created' | 'paid' | 'failed' | 'expired' | 'refunded';
 
 export const orders = pgTable('orders', {
@@ -26,6 +26,8 @@ export const orders = pgTable('orders', {
   endTime: at('end_time'),
   attendeeEmail: text('attendee_email'),
   expiresAt: at('expires_at').notNull(),
+  // A keyed hash of the buyer's address, to cap live holds per address (never the address itself).
+  holdAddress: text('hold_address'),
   paidAt: at('paid_at'),
   failedAt: at('failed_at'),
   expiredAt: at('expired_at'),

@@ -14,6 +14,17 @@ export const manageable = (row: OrderRow, now = new Date()) =>
 export const reschedulable = (row: OrderRow, now = new Date()) =>
   manageable(row, now) && row.startTime!.getTime() - now.getTime() > RESCHEDULE_CUTOFF_MS;
 
+/** How long an unpaid order may still be paid from /orders (its slot or seat taken again if free). */
+export const PAYABLE_FOR_MS = 24 * 3_600_000;
+
+/** Unpaid, never charged, not given up, recent, and (a consultation) still ahead. */
+export const payable = (row: OrderRow, now = new Date()) =>
+  (row.status === 'created' || row.status === 'failed' || row.status === 'expired') &&
+  !row.providerPaymentId &&
+  !row.cancelledAt &&
+  now.getTime() - row.createdAt.getTime() < PAYABLE_FOR_MS &&
+  (row.kind !== 'consultation' || row.startTime! > now);
+
 /** How an order reads to its buyer and to admins. */
 export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
   function toOrder(row: OrderRow, origin = ''): Order {
@@ -37,6 +48,8 @@ export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
       ics_url: row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt ? links.link('ics', row.id, origin) : null,
       reschedule_url: reschedulable(row, now) ? links.link('reschedule', row.id, origin) : null,
       cancel_url: live ? links.link('cancel', row.id, origin) : null,
+      payable: payable(row, now),
+      cancelled_at: iso(row.cancelledAt),
     };
   }
 

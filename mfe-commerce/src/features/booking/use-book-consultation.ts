@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorFieldOf, messageOf } from '@site/shared/api-client';
+import { messageOf } from '@site/shared/api-client';
 import { TOAST_DURATION } from '@site/shared/constants';
 import { toast } from '@site/shared/toast';
 import { loadCheckout, openCheckout, SdkLoadError } from '../../lib/payments/checkout';
 import { confirmWithApi } from '../../lib/payments/confirm-with-api';
-import { createCalendarEvent, createOrder } from '../../lib/payments/payments-api';
-import { TEXT } from '../../lib/texts';
+import { createCalendarEvent, createOrder, releaseQuietly } from '../../lib/payments/payments-api';
+import { TEXT, WINDOW_CLOSED_DETAIL } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 
 /**
@@ -28,8 +28,8 @@ export function useBookConsultation(pkg: BookingPackage, onBooked: () => void) {
     try {
       order = await createOrder({ package_id: pkg.id, amount: pkg.price, start_time: start.toISOString(), email });
     } catch (error) {
-      const description = messageOf(error, '');
-      toast.error(errorFieldOf(error, TEXT.orderCreationFailed), description ? { description } : undefined);
+      // The server's human-readable `message`, never its machine code (decision 046).
+      toast.error(messageOf(error, TEXT.orderCreationFailed));
       setProcessing(false);
       return;
     }
@@ -70,7 +70,8 @@ export function useBookConsultation(pkg: BookingPackage, onBooked: () => void) {
         onDismiss: () => {
           if (settled.current) return;
           setProcessing(false);
-          toast.error(TEXT.windowClosed);
+          void releaseQuietly(order.id);
+          toast.message(TEXT.windowClosed, { description: WINDOW_CLOSED_DETAIL });
         },
         // Checkout stays open after a failed attempt, so the buyer can retry or close it.
         onFailed: (reason) => toast.error(reason ? `Payment failed: ${reason}` : 'Payment failed.'),

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError } from '@site/shared/api-client';
+import { ApiError, messageOf } from '@site/shared/api-client';
 import { TOAST_DURATION } from '@site/shared/constants';
 import type { Package } from '@site/shared/contracts/packages';
 import { useSession } from '@site/shared/session';
 import { toast } from '@site/shared/toast';
 import { loadCheckout, openCheckout, SdkLoadError } from '../../lib/payments/checkout';
 import { confirmWithApi } from '../../lib/payments/confirm-with-api';
-import { createOrder, fetchOwnEmail } from '../../lib/payments/payments-api';
-import { TEXT } from '../../lib/texts';
+import { createOrder, fetchOwnEmail, releaseQuietly } from '../../lib/payments/payments-api';
+import { TEXT, WINDOW_CLOSED_DETAIL } from '../../lib/texts';
 
 /** Why a package cannot be bought, learnt from the server when the buyer tried. */
 export type Unavailable = 'sold_out' | 'closed' | null;
@@ -40,11 +40,10 @@ export function usePurchase(pkg: Package) {
       [order, email] = await Promise.all([createOrder({ package_id: pkg.id, amount: pkg.price }), fetchOwnEmail()]);
     } catch (error) {
       setProcessing(false);
-      if (error instanceof ApiError && error.status === 409) {
-        setUnavailable(error.error === 'sold_out' ? 'sold_out' : 'closed');
-        return;
-      }
-      toast.error(TEXT.purchaseNotStarted);
+      if (error instanceof ApiError && error.error === 'sold_out') return setUnavailable('sold_out');
+      if (error instanceof ApiError && (error.error === 'registration_closed' || error.error === 'event_unavailable')) return setUnavailable('closed');
+      // Anything else (e.g. too many unpaid orders) in the server's own words.
+      toast.error(messageOf(error, TEXT.purchaseNotStarted));
       return;
     }
     try {
@@ -74,7 +73,8 @@ export function usePurchase(pkg: Package) {
         onDismiss: () => {
           if (settled.current) return;
           setProcessing(false);
-          toast.error(TEXT.windowClosed);
+          void releaseQuietly(order.id);
+          toast.message(TEXT.windowClosed, { description: WINDOW_CLOSED_DETAIL });
         },
         // Checkout stays open after a failed attempt, so the buyer can retry or close it.
         onFailed: (reason) => toast.error(reason ? `Payment failed: ${reason}` : 'Payment failed.'),

@@ -10,6 +10,21 @@ export const verifyPayment = (body: VerifyPaymentBody) =>
 export const fetchOrder = (id: string, signal?: AbortSignal) =>
   apiRequest<Order>(`/orders/${encodeURIComponent(id)}`, { auth: true, signal });
 
+/** Pay an unpaid order from /orders: its slot or seat is taken again if still free. */
+export const payOrder = (id: string) =>
+  apiRequest<CreateOrderAnswer>(`/orders/${encodeURIComponent(id)}/pay`, { method: 'POST', auth: true });
+
+/** The buyer closed the payment window: the hold is released at once (the order stays payable). */
+export const releaseOrder = (id: string) =>
+  apiRequest<Order>(`/orders/${encodeURIComponent(id)}/release`, { method: 'POST', auth: true });
+
+/** Cancel an unpaid order for good. */
+export const dropOrder = (id: string) => apiRequest<Order>(`/orders/${encodeURIComponent(id)}/drop`, { method: 'POST', auth: true });
+
+/** Closing the window frees the slot or seat; a failure only costs the hold's remaining minutes. */
+export const releaseQuietly = (id: string) =>
+  releaseOrder(id).catch((error: unknown) => console.warn('The hold could not be released.', error));
+
 export const fetchOrders = (signal?: AbortSignal) => apiRequest<Order[]>('/orders', { auth: true, signal });
 
 export const createCalendarEvent = (body: CreateCalendarEventBody) =>
