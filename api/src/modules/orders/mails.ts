@@ -11,6 +11,7 @@ import { emailOrigin } from '../../lib/origin';
 import type { OrderLinks } from './links';
 import type { Db } from '../../db/database';
 import type { MailMessage } from '../mail/service';
+import { createBookingReminders } from './reminders';
 import { orderRepository } from './repository';
 import type { OrderRow } from './table';
 
@@ -46,6 +47,7 @@ const errorOf = (error: unknown) => ({ err: { message: (error as Error).message 
 export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
   const db = app.database.db;
   const { config, log } = app;
+  const reminders = createBookingReminders(app, links, whenIst);
 
   /** The booking as the calendar sees it (an invitation, or its cancellation). */
   function booking(row: OrderRow, cancelled = false) {
@@ -132,9 +134,11 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
 
   return {
     queueInvitation,
+    reminders,
 
     /** Defines the calendar job's queue and its worker (one Google event per job, retried with backoff). */
     async defineJobs(): Promise<void> {
+      await reminders.defineJobs();
       await app.jobs.define<CalendarEventJob>(CALENDAR_EVENT_QUEUE, {
         options: { retryLimit: 24, retryDelay: 20, retryBackoff: true, retryDelayMax: 3600 },
         handler: async (jobs) => {
@@ -149,6 +153,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     async paid(tx: Db, row: OrderRow): Promise<void> {
       if (row.kind !== 'package') {
         await queueInvitation(tx, row, true);
+        await reminders.schedule(tx, row);
         return;
       }
       const to = (await app.users.findById(row.userId, tx))?.email;
@@ -172,6 +177,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     /** Queues the moved booking's e-mail in `tx`, once per new start. */
     async moved(tx: Db, row: OrderRow): Promise<void> {
       const start = row.startTime!;
+      await reminders.schedule(tx, row);
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,
@@ -185,6 +191,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
 
     /** Queues the cancellation e-mail in `tx`. */
     async cancelled(tx: Db, row: OrderRow, refunded: boolean): Promise<void> {
+      await reminders.drop(tx, row.id);
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,

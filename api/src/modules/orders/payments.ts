@@ -58,6 +58,7 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
           { refundId: event.refundId, paymentId: event.paymentId },
           now,
         );
+        if (refunded) await mails.reminders.drop(tx, refunded.id);
         return { order: refunded ?? (await current()), duplicate: false };
       }
     }
@@ -95,6 +96,7 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
         }
         const refunded = await orderRepository.markRefunded(tx, { id }, ['paid'], { refundId, cancelled: options.cancelled }, now);
         if (!refunded) throw new HttpError(409, 'not_refundable', 'Only a paid order can be refunded.');
+        await mails.reminders.drop(tx, refunded.id);
         await options.audit?.(tx, refunded);
         return refunded;
       });
