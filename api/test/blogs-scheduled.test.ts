@@ -44,7 +44,7 @@ describe.each(jobsTargets())('scheduled blog posts on $name', (target) => {
     const mine = await app.inject({ method: 'GET', url: `/api/blogs/search?field=slug&value=${slug}`, headers: adminHeaders(app) });
     expect(mine.json()[0]).toMatchObject({ status: 'published', published_at: at });
     // Its publication job waits for that time.
-    const [job] = await app.jobs.boss.findJobs(PUBLISH_QUEUE, { data: { blogId: post.id }, queued: true });
+    const [job] = await app.jobs.boss.findJobs<{ blogId: string; at: string }>(PUBLISH_QUEUE, { data: { blogId: post.id }, queued: true });
     expect(new Date(job!.startAfter).toISOString()).toBe(at);
 
     // The time comes (the post's date moved to now, instead of waiting two hours): the answers

@@ -11,6 +11,7 @@ import { emailOrigin } from '../../lib/origin';
 import type { OrderLinks } from './links';
 import type { Db } from '../../db/database';
 import type { MailMessage } from '../mail/service';
+import { createConsultancyNotices } from './notify';
 import { createBookingReminders } from './reminders';
 import { orderRepository } from './repository';
 import type { OrderRow } from './table';
@@ -68,6 +69,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     content: app.calendar.ics(booking(row, method === 'CANCEL')),
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   });
+  const notifyConsultancy = createConsultancyNotices(app, whenIst, icsAttachment);
 
   /** The invitation e-mail, as `via` delivered the calendar entry. */
   function invitationMail(row: OrderRow, confirmation: boolean, via: 'google' | 'ics_email'): MailMessage {
@@ -135,6 +137,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
   return {
     queueInvitation,
     reminders,
+    notifyConsultancy,
 
     /** Defines the calendar job's queue and its worker (one Google event per job, retried with backoff). */
     async defineJobs(): Promise<void> {
@@ -154,6 +157,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
       if (row.kind !== 'package') {
         await queueInvitation(tx, row, true);
         await reminders.schedule(tx, row);
+        await notifyConsultancy(tx, row, 'booked');
         return;
       }
       const to = (await app.users.findById(row.userId, tx))?.email;
@@ -178,6 +182,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     async moved(tx: Db, row: OrderRow): Promise<void> {
       const start = row.startTime!;
       await reminders.schedule(tx, row);
+      await notifyConsultancy(tx, row, 'moved');
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,
@@ -192,6 +197,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     /** Queues the cancellation e-mail in `tx`. */
     async cancelled(tx: Db, row: OrderRow, refunded: boolean): Promise<void> {
       await reminders.drop(tx, row.id);
+      await notifyConsultancy(tx, row, 'cancelled', refunded ? 'Refunded in full.' : 'Not refunded (past the refund window).');
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,

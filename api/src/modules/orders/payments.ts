@@ -58,7 +58,10 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
           { refundId: event.refundId, paymentId: event.paymentId },
           now,
         );
-        if (refunded) await mails.reminders.drop(tx, refunded.id);
+        if (refunded) {
+          await mails.reminders.drop(tx, refunded.id);
+          await mails.notifyConsultancy(tx, refunded, 'refunded', 'Refunded by the payment provider.');
+        }
         return { order: refunded ?? (await current()), duplicate: false };
       }
     }
@@ -97,6 +100,8 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
         const refunded = await orderRepository.markRefunded(tx, { id }, ['paid'], { refundId, cancelled: options.cancelled }, now);
         if (!refunded) throw new HttpError(409, 'not_refundable', 'Only a paid order can be refunded.');
         await mails.reminders.drop(tx, refunded.id);
+        // A cancellation with its refund is told as one notice, by the cancellation's mail.
+        if (!options.cancelled) await mails.notifyConsultancy(tx, refunded, 'refunded');
         await options.audit?.(tx, refunded);
         return refunded;
       });
