@@ -56,6 +56,8 @@ export const ConfigSchema = z
     }),
     SMTP_URL: optionalUrl(/^smtps?:/),
     MAIL_FROM: optionalString,
+    /** Where the consultancy hears of its bookings (booked, moved, cancelled, refunded); the site's own address by default. */
+    NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,

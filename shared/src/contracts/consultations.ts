@@ -68,3 +68,18 @@ export const ConsultationPackageUpdateBody = z.strictObject(fields).partial().re
 export type ConsultationPackageUpdateBody = z.input<typeof ConsultationPackageUpdateBody>;
 
 export const ConsultationPackageIdParams = z.strictObject({ id: IdSchema });
+
+/**
+ * How buyers join a consultation (Admin → Settings): one meeting link for every booking, named in
+ * the reminders; null until the admin sets one.
+ */
+export const MeetingLinkSettings = z.strictObject({
+  meeting_link: z
+    .string()
+    .trim()
+    .max(500)
+    .url('Enter a full address, starting with https://')
+    .refine((value) => value.startsWith('https://'), 'Enter a full address, starting with https://')
+    .nullable(),
+});
+export type MeetingLinkSettings = z.infer<typeof MeetingLinkSettings>;

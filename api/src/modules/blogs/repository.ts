@@ -8,7 +8,8 @@ const VIEW_KEY_PREFIX = 'blog_view_key:';
 export type BlogInsert = typeof blogs.$inferInsert;
 export type BlogPatch = Partial<Omit<BlogInsert, 'id' | 'createdAt'>>;
 
-const publicOnly = and(eq(blogs.status, 'published'), isNull(blogs.deletedAt));
+/** What the public sees: published, not deleted, and its publication time reached (scheduled posts wait). */
+const publicOnly = and(eq(blogs.status, 'published'), isNull(blogs.deletedAt), sql`coalesce(${blogs.publishedAt} <= now(), true)`);
 
 export const blogRepository = {
   async insert(db: Db, values: BlogInsert): Promise<BlogRow> {
@@ -34,7 +35,7 @@ export const blogRepository = {
     return db
       .select()
       .from(blogs)
-      .where(publicView ? and(eq(blogs.status, status), isNull(blogs.deletedAt)) : eq(blogs.status, status))
+      .where(publicView ? and(eq(blogs.status, status), publicOnly) : eq(blogs.status, status))
       .orderBy(desc(sql`coalesce(${blogs.publishedAt}, ${blogs.createdAt})`), asc(blogs.slug));
   },
 

@@ -18,6 +18,7 @@ import { isAdminViewer } from '../../lib/viewer';
 import { publicOrigin } from '../../lib/origin';
 import { setOriginDocumentCaching } from '../sitemap/origin-cache';
 import { mediaTypeResolver, withMediaType, withMediaTypes, type BlogRecord } from './media-type';
+import { schedulePublication } from './publication';
 import { renderBlogFeed } from './rss';
 import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
@@ -38,11 +39,19 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.publicCache.invalidate('blogs');
     return value;
   };
-  // One post written with its audit entry; the answer carries its media type.
+  // One post written with its audit entry (and, dated ahead, its publication job); the answer carries its media type.
   const writeOne = (request: FastifyRequest, work: (tx: Db) => Promise<BlogRecord>, action: AuditAction) =>
     changed(
       one(
-        app.audit.audited(request, work, (blog) => ({ action, entity: 'blog', entityId: blog.id, label: blog.title })),
+        app.audit.audited(
+          request,
+          async (tx) => {
+            const blog = await work(tx);
+            await schedulePublication(app, tx, blog);
+            return blog;
+          },
+          (blog) => ({ action, entity: 'blog', entityId: blog.id, label: blog.title }),
+        ),
       ),
     );
 

@@ -9,6 +9,7 @@ import type { BlogRecord } from './media-type';
 import { blogRepository, type BlogPatch } from './repository';
 import { sanitizeBlogHtml } from './sanitize';
 import type { BlogRow } from './table';
+import { definePublicationJobs } from './publication';
 import { servicePlugin } from '../../lib/service-plugin';
 import { offsetOf, pageOf, slugEntries } from '../../lib/paging';
 import { utcDay, ViewCounter, VisitorIds, type Visitor } from './views';
@@ -169,8 +170,11 @@ declare module 'fastify' {
   }
 }
 
-export const blogsPlugin = servicePlugin('blogs', (app) => {
+export const blogsPlugin = servicePlugin(
+  'blogs',
+  async (app) => {
   const service = createBlogsService(app.database.db);
+  await definePublicationJobs(app);
   const flush = () =>
     service.flushViews().catch((error: unknown) => app.log.error({ err: error }, 'could not write blog views (kept for the next flush)'));
   const timer = setInterval(flush, app.config.BLOG_VIEWS_FLUSH_MS).unref();
@@ -180,4 +184,6 @@ export const blogsPlugin = servicePlugin('blogs', (app) => {
     await flush();
   });
   return service;
-});
+  },
+  { dependencies: ['database', 'jobs', 'public-cache'] },
+);

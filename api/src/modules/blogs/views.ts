@@ -157,7 +157,7 @@ export class ViewCounter {
           counted AS (
             INSERT INTO blog_views (blog_id, day, visitor)
             SELECT visit.blog_id, visit.day, visit.visitor FROM visit
-            JOIN blogs ON blogs.id = visit.blog_id AND blogs.status = 'published' AND blogs.deleted_at IS NULL
+            JOIN blogs ON blogs.id = visit.blog_id AND blogs.status = 'published' AND blogs.deleted_at IS NULL AND coalesce(blogs.published_at <= now(), true)
             ON CONFLICT DO NOTHING
             RETURNING blog_id
           )

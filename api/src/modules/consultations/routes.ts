@@ -6,6 +6,7 @@ import {
   ConsultationPackageIdParams,
   ConsultationPackageList,
   ConsultationPackageUpdateBody,
+  MeetingLinkSettings,
 } from '@site/shared/contracts/consultations';
 import { noStore } from '../../lib/no-store';
 import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
@@ -94,5 +95,42 @@ export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
           (pkg) => ({ action: 'update', entity: 'consultation', entityId: pkg.id, label: pkg.name }),
         ),
       ),
+  );
+
+  app.get(
+    '/admin/consultations/meeting-link',
+    {
+      onRequest: [noStore, app.requireAdmin],
+      schema: {
+        tags,
+        security: admin,
+        summary: 'The meeting link booking reminders name (admin)',
+        response: { 200: MeetingLinkSettings, ...CONTENT_ERROR_RESPONSES },
+      },
+    },
+    async () => ({ meeting_link: (await app.consultations.meetingLink()) ?? null }),
+  );
+
+  app.put(
+    '/admin/consultations/meeting-link',
+    {
+      onRequest: [noStore, app.requireAdmin],
+      schema: {
+        tags,
+        security: admin,
+        summary: 'Set or clear the meeting link booking reminders name (admin; audited)',
+        body: MeetingLinkSettings,
+        response: { 200: MeetingLinkSettings, ...CONTENT_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { meeting_link } = request.body;
+      await app.audit.audited(
+        request,
+        (tx) => app.consultations.setMeetingLink(tx, meeting_link),
+        () => ({ action: 'update', entity: 'consultation', entityId: 'meeting-link', label: meeting_link ? `Meeting link: ${meeting_link}` : 'Meeting link cleared' }),
+      );
+      return { meeting_link };
+    },
   );
 };

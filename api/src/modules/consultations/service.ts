@@ -5,6 +5,7 @@ import type {
   ConsultationPackageUpdateBody,
 } from '@site/shared/contracts/consultations';
 import type { Db } from '../../db/database';
+import { settingsRepository } from '../../db/settings';
 import { servicePlugin } from '../../lib/service-plugin';
 import { HttpError } from '../../plugins/errors';
 import { consultationRepository } from './repository';
@@ -63,6 +64,9 @@ function columnsOf(body: Body): Partial<ConsultationPackageInsert> {
   return columns;
 }
 
+/** The app setting that holds the meeting link every booking joins by (Admin → Settings). */
+const MEETING_LINK_SETTING = 'consultations.meeting_link';
+
 const needsDuration = () => new HttpError(400, 'validation_error', 'A package with a price needs a duration.');
 
 /** The consultation catalogue: the packages of the pricing section, the only source of their prices. */
@@ -95,6 +99,16 @@ export function createConsultationsService(db: Db) {
       const pricePaise = columns.pricePaise === undefined ? current.pricePaise : columns.pricePaise;
       if (pricePaise !== null && (columns.durationMinutes ?? current.durationMinutes) === 0) throw needsDuration();
       return toAdminConsultationPackage((await consultationRepository.update(tx, id, columns))!);
+    },
+
+    /** The link buyers join their call by; undefined until the admin sets one. Read when each mail is made. */
+    async meetingLink(): Promise<string | undefined> {
+      return (await settingsRepository.get(db, MEETING_LINK_SETTING)) || undefined;
+    },
+
+    /** Sets (or with null, clears) the meeting link; the reminders sent from now on name it. */
+    async setMeetingLink(tx: Db, link: string | null): Promise<void> {
+      await settingsRepository.put(tx, MEETING_LINK_SETTING, link ?? '');
     },
   };
 }

@@ -11,6 +11,8 @@ import { emailOrigin } from '../../lib/origin';
 import type { OrderLinks } from './links';
 import type { Db } from '../../db/database';
 import type { MailMessage } from '../mail/service';
+import { createConsultancyNotices } from './notify';
+import { createBookingReminders } from './reminders';
 import { orderRepository } from './repository';
 import type { OrderRow } from './table';
 
@@ -46,6 +48,7 @@ const errorOf = (error: unknown) => ({ err: { message: (error as Error).message 
 export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
   const db = app.database.db;
   const { config, log } = app;
+  const reminders = createBookingReminders(app, links, whenIst);
 
   /** The booking as the calendar sees it (an invitation, or its cancellation). */
   function booking(row: OrderRow, cancelled = false) {
@@ -66,6 +69,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     content: app.calendar.ics(booking(row, method === 'CANCEL')),
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   });
+  const notifyConsultancy = createConsultancyNotices(app, whenIst, icsAttachment);
 
   /** The invitation e-mail, as `via` delivered the calendar entry. */
   function invitationMail(row: OrderRow, confirmation: boolean, via: 'google' | 'ics_email'): MailMessage {
@@ -132,9 +136,12 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
 
   return {
     queueInvitation,
+    reminders,
+    notifyConsultancy,
 
     /** Defines the calendar job's queue and its worker (one Google event per job, retried with backoff). */
     async defineJobs(): Promise<void> {
+      await reminders.defineJobs();
       await app.jobs.define<CalendarEventJob>(CALENDAR_EVENT_QUEUE, {
         options: { retryLimit: 24, retryDelay: 20, retryBackoff: true, retryDelayMax: 3600 },
         handler: async (jobs) => {
@@ -149,6 +156,8 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     async paid(tx: Db, row: OrderRow): Promise<void> {
       if (row.kind !== 'package') {
         await queueInvitation(tx, row, true);
+        await reminders.schedule(tx, row);
+        await notifyConsultancy(tx, row, 'booked');
         return;
       }
       const to = (await app.users.findById(row.userId, tx))?.email;
@@ -172,6 +181,8 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     /** Queues the moved booking's e-mail in `tx`, once per new start. */
     async moved(tx: Db, row: OrderRow): Promise<void> {
       const start = row.startTime!;
+      await reminders.schedule(tx, row);
+      await notifyConsultancy(tx, row, 'moved');
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,
@@ -229,6 +240,8 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
 
     /** Queues the cancellation e-mail in `tx`. */
     async cancelled(tx: Db, row: OrderRow, refunded: boolean): Promise<void> {
+      await reminders.drop(tx, row.id);
+      await notifyConsultancy(tx, row, 'cancelled', refunded ? 'Refunded in full.' : 'Not refunded (past the refund window).');
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,

@@ -74,7 +74,13 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
       { refundId: event.refundId, paymentId: event.paymentId, cancelled },
       now,
     );
-    if (refunded && current.status === 'paid') await mails.refunded(tx, refunded, { refundId: event.refundId, amountPaise: event.amountPaise });
+    if (refunded) {
+      await mails.reminders.drop(tx, refunded.id);
+      if (current.status === 'paid') {
+        await mails.refunded(tx, refunded, { refundId: event.refundId, amountPaise: event.amountPaise });
+        await mails.notifyConsultancy(tx, refunded, 'refunded', 'Refunded by the payment provider.');
+      }
+    }
     return refunded;
   }
 
@@ -146,7 +152,12 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
         const cancelled = options.cancelled || (current.kind === 'consultation' && !current.cancelledAt);
         const refunded = await orderRepository.markRefunded(tx, { id }, ['paid'], { refundId, cancelled }, now);
         if (!refunded) throw new HttpError(409, 'not_refundable', 'Only a paid order can be refunded.');
-        if (!options.cancelled) await mails.refunded(tx, refunded, { refundId, amountPaise });
+        await mails.reminders.drop(tx, refunded.id);
+        // A cancellation with its refund is told as one notice, by the cancellation's mail.
+        if (!options.cancelled) {
+          await mails.refunded(tx, refunded, { refundId, amountPaise });
+          await mails.notifyConsultancy(tx, refunded, 'refunded');
+        }
         await options.audit?.(tx, refunded);
         return refunded;
       });

@@ -46,6 +46,7 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
     ...createAdminReports(app, toAdminOrders),
     toOrder,
     toAdminOrders,
+    reminders: mails.reminders,
     link: links.link,
     linkValid: links.valid,
     findOwn,
