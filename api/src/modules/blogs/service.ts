@@ -24,6 +24,7 @@ export function toBlog(row: BlogRow): BlogRecord {
       content: row.content,
       summary: row.summary,
       media_cid: row.mediaCid,
+      media_alt: row.mediaAlt,
       author_id: row.authorId,
       published_at: iso(row.publishedAt),
       status: row.status,
@@ -69,6 +70,7 @@ export function toBlog(row: BlogRow): BlogRecord {
           content: cleanContent(body.content),
           summary: body.summary || null,
           mediaCid: body.media_cid || null,
+          mediaAlt: body.media_alt || null,
           authorId,
           status: body.status,
           publishedAt,
@@ -86,6 +88,7 @@ export function toBlog(row: BlogRow): BlogRecord {
       if (body.content !== undefined) patch.content = cleanContent(body.content);
       if (body.summary !== undefined) patch.summary = body.summary || null;
       if (body.media_cid !== undefined) patch.mediaCid = body.media_cid || null;
+      if (body.media_alt !== undefined) patch.mediaAlt = body.media_alt || null;
       if (body.published_at !== undefined) patch.publishedAt = body.published_at ? new Date(body.published_at) : null;
       if (body.status !== undefined) {
         patch.status = body.status;
