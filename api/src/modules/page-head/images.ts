@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ARTICLE_IMAGE_SIZES, coverOf, ipfsPath, pictureSources } from '@site/shared/media-image';
+import { ARTICLE_IMAGE_SIZES, coverOf, ipfsPath, pictureSources } from '@site/shared/contracts/media-image';
 import { site } from '@site/shared/site-config';
 import { COVER_MAX_BYTES, isRasterImage } from '../media/image';
 import { parseCid } from '../media/cid';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
 import type { MediaType } from '@site/shared/contracts/media-type';
 import type { MediaImage } from '@site/shared/contracts/content-fields';
-import { ARTICLE_IMAGE_SIZES, CARD_IMAGE_SIZES, pictureSources } from '@site/shared/media-image';
+import { ARTICLE_IMAGE_SIZES, CARD_IMAGE_SIZES, pictureSources } from '@site/shared/contracts/media-image';
 import { mediaKind, mediaUrl } from '../../lib/media-url';
 import { PLACEHOLDER_IMAGE } from './placeholder';
 

@@ -1,4 +1,4 @@
-import type { MediaImage, MediaVariant } from './contracts/content-fields';
+import type { MediaImage, MediaVariant } from './content-fields';
 
 /** Where a stored file is read: this site's own gateway (decision 004). */
 export const ipfsPath = (cid: string) => `/ipfs/${encodeURIComponent(cid)}`;
