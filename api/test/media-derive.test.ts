@@ -33,7 +33,7 @@ describe.each(testDatabases())('media:derive on $name', (target) => {
     });
     expect(created.statusCode).toBe(201);
 
-    const first = await deriveStoredMedia(app.database.db, app.mediaStore);
+    const first = await deriveStoredMedia(app.database.db, app.mediaStore, app.blogs);
     expect(first.cleaned).toHaveLength(1);
     const cleaned = first.cleaned[0]!;
     expect(cleaned.from).toBe(old.cid);
@@ -53,7 +53,7 @@ describe.each(testDatabases())('media:derive on $name', (target) => {
     expect(blog!.media_image?.variants.length).toBeGreaterThan(0);
 
     const stored = (await app.mediaStore.list()).length;
-    const second = await deriveStoredMedia(app.database.db, app.mediaStore);
+    const second = await deriveStoredMedia(app.database.db, app.mediaStore, app.blogs);
     expect(second).toEqual({ cleaned: [], derived: [], skipped: [] });
     expect((await app.mediaStore.list()).length).toBe(stored);
   });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
+import { createBlogsService } from '../modules/blogs/service';
 import { deriveStoredMedia } from '../modules/media/derive-stored';
 import { DatabaseMediaStore, DiskMediaStore } from '../modules/media/store';
 
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   try {
     await migrate(database);
     const store = database.kind === 'postgres' ? new DatabaseMediaStore(database.db) : new DiskMediaStore(path.join(config.DATA_DIR, 'media'));
-    const report = await deriveStoredMedia(database.db, store);
+    const report = await deriveStoredMedia(database.db, store, createBlogsService(database.db));
     console.log(`${report.cleaned.length} cleaned, ${report.derived.length} derived, ${report.skipped.length} skipped.`);
     for (const { from, to } of report.cleaned) console.log(`  cleaned ${from} -> ${to}`);
     for (const { cid, reason } of report.skipped) console.log(`  skipped ${cid}: ${reason}`);

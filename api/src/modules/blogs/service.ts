@@ -147,6 +147,10 @@ export function toBlog(row: BlogRow): BlogRecord {
 
     count: (): Promise<number> => blogRepository.countLive(db),
 
+    /** For `media:derive`: posts showing an image show its cleaned copy instead. */
+    replaceMedia: (from: string, to: string): Promise<void> => blogRepository.replaceMedia(db, from, to),
+    mentionsMedia: (cid: string): Promise<boolean> => blogRepository.mentionsMedia(db, cid),
+
     /** A published post by slug without counting a view (for the page's server-rendered head). */
     async findPublic(slug: string): Promise<BlogRecord | undefined> {
       const row = await blogRepository.findBySlug(db, slug, true);

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { blogs } from '../blogs/table';
 import { cleanImage, isRasterImage } from './image';
 import { createMediaImages, readMedia } from './images';
 import type { MediaStore } from './store';
@@ -21,7 +20,13 @@ export interface DeriveReport {
  * that has none. Idempotent: an image noted in media_images is clean, one with `derived_at` is
  * done, so a second run does nothing.
  */
-export async function deriveStoredMedia(db: Db, store: MediaStore): Promise<DeriveReport> {
+/** Where media are shown (the blog posts): what an image replaced by its cleaned copy changes. */
+export interface MediaReferences {
+  replaceMedia(from: string, to: string): Promise<void>;
+  mentionsMedia(cid: string): Promise<boolean>;
+}
+
+export async function deriveStoredMedia(db: Db, store: MediaStore, references: MediaReferences): Promise<DeriveReport> {
   const images = createMediaImages(db, store);
   const report: DeriveReport = { cleaned: [], derived: [], skipped: [] };
   const rows = await db.select({ cid: mediaImages.cid, variants: mediaImages.variants }).from(mediaImages);
@@ -41,10 +46,9 @@ export async function deriveStoredMedia(db: Db, store: MediaStore): Promise<Deri
     await images.record(stored.cid, clean.width, clean.height);
     known.add(stored.cid);
     if (stored.cid === media.cid) continue;
-    await db.update(blogs).set({ mediaCid: stored.cid }).where(eq(blogs.mediaCid, media.cid));
+    await references.replaceMedia(media.cid, stored.cid);
     // A post's text may still show the original; then it stays.
-    const [inText] = await db.select({ id: blogs.id }).from(blogs).where(sql`position(${media.cid} in ${blogs.content}) > 0`).limit(1);
-    if (!inText) await store.remove(media.cid);
+    if (!(await references.mentionsMedia(media.cid))) await store.remove(media.cid);
     report.cleaned.push({ from: media.cid, to: stored.cid });
   }
 
