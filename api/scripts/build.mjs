@@ -16,6 +16,7 @@ const entryPoints = {
   server: 'src/server.ts',
   'admin-create': 'src/cli/admin-create.ts',
   'media-migrate': 'src/cli/media-migrate.ts',
+  'media-derive': 'src/cli/media-derive.ts',
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',
 };

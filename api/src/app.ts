@@ -39,6 +39,7 @@ import { eventRoutes } from './modules/events/routes';
 import { packageRoutes } from './modules/packages/routes';
 import { mediaApiRoutes, mediaGatewayRoutes } from './modules/media/routes';
 import { mediaStorePlugin } from './modules/media/plugin';
+import { mediaImagesPlugin } from './modules/media/images';
 import { sitemapPlugin } from './modules/sitemap/service';
 import { contentSitemapSources } from './modules/sitemap/content-sources';
 import { publicCachePlugin } from './modules/public-cache/service';
@@ -160,7 +161,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'users', services: [accountsPlugin], routes: [usersRoutes] },
     { name: 'contacts', services: [contactsPlugin], routes: [contactRoutes] },
     { name: 'newsletters', services: [newslettersPlugin], routes: [newsletterRoutes] },
-    { name: 'media', services: [mediaStorePlugin], routes: [mediaApiRoutes], siteRoutes: [mediaGatewayRoutes] },
+    { name: 'media', services: [mediaStorePlugin, mediaImagesPlugin], routes: [mediaApiRoutes], siteRoutes: [mediaGatewayRoutes] },
     { name: 'blogs', services: [blogsPlugin], routes: [blogRoutes] },
     { name: 'events', services: [eventsPlugin], routes: [eventRoutes] },
     { name: 'packages', services: [packagesPlugin], routes: [packageRoutes] },

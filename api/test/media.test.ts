@@ -68,10 +68,11 @@ describe.each(testDatabases())('media on $name', (target) => {
     expect((await upload(PNG_1PX, { headers: userHeaders(app) })).statusCode).toBe(403);
   });
 
-  it('answers the CIDv1 (raw, sha2-256, base32) of the bytes, the same for the same bytes', async () => {
+  it('answers the CIDv1 (raw, sha2-256, base32) of the stored (cleaned) bytes, the same for the same upload', async () => {
     const first = await upload(PNG_1PX);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ cid: expectedCid(PNG_1PX), content_type: 'image/png', size: PNG_1PX.length });
+    const stored = (await app.inject({ method: 'GET', url: `/ipfs/${first.json().cid}` })).rawPayload;
+    expect(first.json()).toEqual({ cid: expectedCid(stored), content_type: 'image/png', size: stored.length, width: 1, height: 1 });
     const again = await upload(PNG_1PX, { name: 'other-name.jpg', type: 'image/jpeg' });
     expect(again.json().cid).toBe(first.json().cid);
     expect(again.json().content_type).toBe('image/png');
@@ -110,7 +111,7 @@ describe.each(testDatabases())('media on $name', (target) => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(res.rawPayload.subarray(0, 8).equals(PNG_1PX.subarray(0, 8))).toBe(true);
     expect((await app.inject({ method: 'GET', url: `/ipfs/${expectedCid(Buffer.from('never stored'))}` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/ipfs/not-a-cid' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/ipfs/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400);

@@ -11,7 +11,7 @@ import { orders } from '../modules/orders/table';
 import { consultationPackages } from '../modules/consultations/table';
 import { paymentWebhookEvents } from '../modules/payments/table';
 import { auditLog } from '../modules/audit/table';
-import { mediaObjects } from '../modules/media/table';
+import { mediaImages, mediaObjects } from '../modules/media/table';
 import { mailKeys } from '../modules/jobs/mail-keys-table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
@@ -32,6 +32,7 @@ export const schema = {
   paymentWebhookEvents,
   auditLog,
   mediaObjects,
+  mediaImages,
   mailKeys,
 };
 export type Schema = typeof schema;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, SlugSchema } from './common';
-import { MediaRef, MediaType, SearchValue, TimestampSchema } from './content-fields';
+import { MediaImage, MediaRef, MediaType, SearchValue, TimestampSchema } from './content-fields';
 
 export const BlogStatus = z.enum(['draft', 'published', 'archived']);
 export type BlogStatus = z.infer<typeof BlogStatus>;
@@ -17,6 +17,10 @@ export const Blog = z.object({
    * URL's file name), so the page can lay the media out without asking the gateway first.
    */
   media_type: MediaType.nullable(),
+  /** The image's text alternative as the admin wrote it; pages fall back to the title. */
+  media_alt: z.string().nullable(),
+  /** A stored image's dimensions and variants (srcset, link preview); null for other media. */
+  media_image: MediaImage.nullable(),
   author_id: z.string(),
   published_at: z.string().nullable(),
   status: BlogStatus,
@@ -35,6 +39,7 @@ const editable = {
   content: z.string().trim().min(1).max(200_000),
   summary: z.string().trim().max(500).nullable(),
   media_cid: MediaRef.nullable(),
+  media_alt: z.string().trim().max(300).nullable(),
   published_at: TimestampSchema.nullable(),
 };
 
@@ -42,6 +47,7 @@ export const BlogCreateBody = z.strictObject({
   ...editable,
   summary: editable.summary.optional(),
   media_cid: editable.media_cid.optional(),
+  media_alt: editable.media_alt.optional(),
   published_at: editable.published_at.optional(),
   status: z.enum(['draft', 'published']).default('draft'),
   /** Accepted for the spec's payload but ignored: the author is the token's subject. */
@@ -56,6 +62,7 @@ export const BlogUpdateBody = z
     content: editable.content.optional(),
     summary: editable.summary.optional(),
     media_cid: editable.media_cid.optional(),
+    media_alt: editable.media_alt.optional(),
     published_at: editable.published_at.optional(),
     status: BlogStatus.optional(),
   })

@@ -33,6 +33,30 @@ export type MediaType = z.infer<typeof MediaType>;
 export const MediaConfig = z.object({ gateway_url: z.string() });
 export type MediaConfig = z.infer<typeof MediaConfig>;
 
-/** Answer of POST /api/ipfs/upload-image. */
-export const UploadResult = z.object({ cid: z.string(), content_type: z.string(), size: z.number().int() });
+/** One derived file of an image: a srcset entry in a format, or the link preview's cover. */
+export const MediaVariant = z.object({
+  kind: z.enum(['srcset', 'cover']),
+  format: z.enum(['avif', 'webp', 'jpeg', 'png']),
+  width: z.number().int(),
+  height: z.number().int(),
+  cid: z.string(),
+  size: z.number().int(),
+});
+export type MediaVariant = z.infer<typeof MediaVariant>;
+
+/**
+ * A stored image as pages show it: its dimensions (declared, so nothing moves as it loads) and its
+ * derived files, empty until they are made (the original is shown meanwhile).
+ */
+export const MediaImage = z.object({ width: z.number().int(), height: z.number().int(), variants: z.array(MediaVariant) });
+export type MediaImage = z.infer<typeof MediaImage>;
+
+/** Answer of POST /api/ipfs/upload-image; images also carry their dimensions after cleaning. */
+export const UploadResult = z.object({
+  cid: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
 export type UploadResult = z.infer<typeof UploadResult>;

@@ -45,7 +45,7 @@ const SUBSCRIBER_COLUMNS: CsvColumn<SubscriberItem>[] = [
 
 /** The admin area's reads: dashboard counts, paged lists filtered in SQL, CSV exports. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mediaType = mediaTypeResolver(app.mediaStore);
+  const mediaType = mediaTypeResolver(app.mediaStore, app.mediaImages);
   // Every route here is admin-only and never cached.
   const onRequest = [noStore, app.requireAdmin];
 

@@ -12,6 +12,17 @@ export type BlogPatch = Partial<Omit<BlogInsert, 'id' | 'createdAt'>>;
 const publicOnly = and(eq(blogs.status, 'published'), isNull(blogs.deletedAt), sql`coalesce(${blogs.publishedAt} <= now(), true)`);
 
 export const blogRepository = {
+  /** Posts showing `from` show `to` instead (an image replaced by its cleaned copy). */
+  async replaceMedia(db: Db, from: string, to: string): Promise<void> {
+    await db.update(blogs).set({ mediaCid: to }).where(eq(blogs.mediaCid, from));
+  },
+
+  /** Whether any post's text names this media (an image placed in the content). */
+  async mentionsMedia(db: Db, cid: string): Promise<boolean> {
+    const [row] = await db.select({ id: blogs.id }).from(blogs).where(sql`position(${cid} in ${blogs.content}) > 0`).limit(1);
+    return Boolean(row);
+  },
+
   async insert(db: Db, values: BlogInsert): Promise<BlogRow> {
     const [row] = await db.insert(blogs).values(values).returning();
     return row!;

@@ -30,7 +30,7 @@ const admin = [{ bearer: [] }];
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const mediaType = mediaTypeResolver(app.mediaStore);
+  const mediaType = mediaTypeResolver(app.mediaStore, app.mediaImages);
   const one = async (blog: Promise<BlogRecord>) => withMediaType(await blog, mediaType);
   const many = async (blogs: Promise<BlogRecord[]>) => withMediaTypes(await blogs, mediaType);
   // Every write forgets the cached public answers made of blogs (listings, feed, sitemap).

@@ -25,6 +25,7 @@ export function toBlog(row: BlogRow): BlogRecord {
       content: row.content,
       summary: row.summary,
       media_cid: row.mediaCid,
+      media_alt: row.mediaAlt,
       author_id: row.authorId,
       published_at: iso(row.publishedAt),
       status: row.status,
@@ -70,6 +71,7 @@ export function toBlog(row: BlogRow): BlogRecord {
           content: cleanContent(body.content),
           summary: body.summary || null,
           mediaCid: body.media_cid || null,
+          mediaAlt: body.media_alt || null,
           authorId,
           status: body.status,
           publishedAt,
@@ -87,6 +89,7 @@ export function toBlog(row: BlogRow): BlogRecord {
       if (body.content !== undefined) patch.content = cleanContent(body.content);
       if (body.summary !== undefined) patch.summary = body.summary || null;
       if (body.media_cid !== undefined) patch.mediaCid = body.media_cid || null;
+      if (body.media_alt !== undefined) patch.mediaAlt = body.media_alt || null;
       if (body.published_at !== undefined) patch.publishedAt = body.published_at ? new Date(body.published_at) : null;
       if (body.status !== undefined) {
         patch.status = body.status;
@@ -144,6 +147,10 @@ export function toBlog(row: BlogRow): BlogRecord {
     },
 
     count: (): Promise<number> => blogRepository.countLive(db),
+
+    /** For `media:derive`: posts showing an image show its cleaned copy instead. */
+    replaceMedia: (from: string, to: string): Promise<void> => blogRepository.replaceMedia(db, from, to),
+    mentionsMedia: (cid: string): Promise<boolean> => blogRepository.mentionsMedia(db, cid),
 
     /** A published post by slug without counting a view (for the page's server-rendered head). */
     async findPublic(slug: string): Promise<BlogRecord | undefined> {

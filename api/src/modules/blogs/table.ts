@@ -10,6 +10,7 @@ export const blogs = pgTable('blogs', {
   content: text('content').notNull(),
   summary: text('summary'),
   mediaCid: text('media_cid'),
+  mediaAlt: text('media_alt'),
   authorId: uuid('author_id').notNull(),
   publishedAt: at('published_at'),
   status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),

@@ -52,6 +52,7 @@ export const mediaApiRoutes: FastifyPluginAsyncZod = async (app) => {
           400: ApiErrorBody,
           401: ApiErrorBody,
           403: ApiErrorBody,
+          // A file over the size limit, or an image over the pixel limit (a decompression bomb).
           413: ApiErrorBody,
           415: ApiErrorBody,
         },
@@ -60,8 +61,10 @@ export const mediaApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
       const { bytes } = await readImagePart(request);
-      const stored = await uploadMedia(store, bytes, config.IPFS_API_URL, request.log);
-      return reply.code(201).send({ cid: stored.cid, content_type: stored.contentType, size: stored.size });
+      const stored = await uploadMedia(store, app.mediaImages, bytes, config.IPFS_API_URL, request.log);
+      return reply
+        .code(201)
+        .send({ cid: stored.cid, content_type: stored.contentType, size: stored.size, width: stored.width, height: stored.height });
     },
   );
 };

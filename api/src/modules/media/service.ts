@@ -4,6 +4,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_DIR } from '../../paths';
 import { HttpError } from '../../plugins/errors';
+import { cleanImage, isRasterImage } from './image';
+import type { MediaImages } from './images';
 import type { MediaStore, StoredMedia } from './store';
 
 /** Declared once in shared: the admin's form and nginx's body limit read the same value. */
@@ -33,14 +35,31 @@ export async function sniffMediaType(bytes: Uint8Array): Promise<string> {
   return detected.mime;
 }
 
+export interface UploadedMedia extends StoredMedia {
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Stores an upload. An image is stored cleaned (upright, sRGB, no metadata: its CID is that of
+ * the cleaned bytes), its dimensions noted and its variants queued; a video is stored as sent.
+ */
 export async function uploadMedia(
   store: MediaStore,
-  bytes: Uint8Array,
+  images: Pick<MediaImages, 'record' | 'queue'>,
+  upload: Uint8Array,
   ipfsApiUrl: string | undefined,
   log: FastifyBaseLogger,
-): Promise<StoredMedia> {
-  const contentType = await sniffMediaType(bytes);
-  const stored = await store.put(bytes, contentType);
+): Promise<UploadedMedia> {
+  const contentType = await sniffMediaType(upload);
+  const image = isRasterImage(contentType) ? await cleanImage(upload, contentType) : null;
+  const bytes = image?.bytes ?? upload;
+  const stored: UploadedMedia = await store.put(bytes, contentType);
+  if (image) {
+    await images.record(stored.cid, image.width, image.height);
+    await images.queue(stored.cid);
+    Object.assign(stored, { width: image.width, height: image.height });
+  }
   if (ipfsApiUrl) {
     // Best effort: the local copy already serves the file; the node is a replica.
     void addToIpfs(ipfsApiUrl, bytes, contentType).catch((error: Error) =>

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,10 @@ export interface MediaStore {
   info(cid: string): Promise<StoredMedia | null>;
   /** The file's bytes (or the inclusive range of them), read as they are sent. */
   stream(cid: string, range?: ByteRange): Readable;
+  /** Every stored file (for `media:derive`). */
+  list(): Promise<StoredMedia[]>;
+  /** Forgets a file (an original replaced by its cleaned copy); no error if it is not there. */
+  remove(cid: string): Promise<void>;
 }
 
 /**
@@ -63,6 +67,17 @@ export class DiskMediaStore implements MediaStore {
 
   stream(cid: string, range?: ByteRange): Readable {
     return createReadStream(this.file(cid), range);
+  }
+
+  async list(): Promise<StoredMedia[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const found = await Promise.all(names.filter((name) => name.endsWith('.json') && !name.endsWith('.tmp.json')).map((name) => this.info(name.slice(0, -5))));
+    return found.filter((media): media is StoredMedia => media !== null);
+  }
+
+  async remove(cid: string): Promise<void> {
+    await rm(this.file(cid), { force: true });
+    await rm(`${this.file(cid)}.json`, { force: true });
   }
 }
 
@@ -108,6 +123,14 @@ export class DatabaseMediaStore implements MediaStore {
 
   stream(cid: string, range?: ByteRange): Readable {
     return Readable.from(this.slices(cid, range), { objectMode: false });
+  }
+
+  list(): Promise<StoredMedia[]> {
+    return this.db.select({ cid: mediaObjects.cid, contentType: mediaObjects.contentType, size: mediaObjects.size }).from(mediaObjects);
+  }
+
+  async remove(cid: string): Promise<void> {
+    await this.db.delete(mediaObjects).where(eq(mediaObjects.cid, cid));
   }
 
   private async *slices(cid: string, range?: ByteRange): AsyncGenerator<Buffer> {

@@ -1,4 +1,5 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MediaVariant } from '@site/shared/contracts/content-fields';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -8,5 +9,15 @@ export const mediaObjects = pgTable('media_objects', {
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mirrors migrations/0015_media_images.sql: an image's dimensions and its derived files. */
+export const mediaImages = pgTable('media_images', {
+  cid: text('cid').primaryKey(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
+  derivedAt: timestamp('derived_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

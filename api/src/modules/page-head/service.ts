@@ -5,12 +5,17 @@ import { escapeMarkup } from '../../lib/escape';
 import { TaggedCache, type CacheTag } from '../../lib/tagged-cache';
 import { matchPage } from '../ssr/pages';
 import { fullTitle, pageMetaOf, site } from '@site/shared/site-config';
+import { linkPreviewOf, SITE_IMAGE, type PageImage, type PagePreload } from './images';
 const DESCRIPTION_LENGTH = 160;
 
 export interface PageHead {
   title: string;
   description: string;
   type: 'website' | 'article';
+  /** The page's own link preview image (a post's cover); the site's image otherwise. */
+  image?: PageImage;
+  /** The page's largest image, fetched before the scripts that show it. */
+  preload?: PagePreload;
 }
 
 export interface PageHeadService {
@@ -42,17 +47,49 @@ export function plainText(html: string, max = DESCRIPTION_LENGTH): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
+/** The link preview image's tags: the page's own image, else the site's (every page has one). */
+export function imageTags(image: PageImage | undefined, origin: string): string[] {
+  const shown = image ?? SITE_IMAGE;
+  const url = escapeMarkup(new URL(shown.path, origin).href);
+  const alt = escapeMarkup(shown.alt);
+  return [
+    `<meta property="og:image" content="${url}" />`,
+    `<meta property="og:image:type" content="${shown.type}" />`,
+    `<meta property="og:image:width" content="${shown.width}" />`,
+    `<meta property="og:image:height" content="${shown.height}" />`,
+    `<meta property="og:image:alt" content="${alt}" />`,
+    // A page's own picture is worth the large card; the site's image goes with the summary.
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:image" content="${url}" />`,
+    `<meta name="twitter:image:alt" content="${alt}" />`,
+  ];
+}
+
+function preloadTag(preload: PagePreload | undefined): string[] {
+  if (!preload) return [];
+  const type = preload.type ? ` type="${preload.type}"` : '';
+  return [
+    `<link rel="preload" as="image" href="${escapeMarkup(preload.href)}" imagesrcset="${escapeMarkup(preload.srcset)}" imagesizes="${escapeMarkup(preload.sizes)}"${type} fetchpriority="high" />`,
+  ];
+}
+
+/** Only the site's link preview image, for pages without a head of their own (any page has an image). */
+export function withSiteImage(template: string, origin: string): string {
+  return template.replace('</head>', () => `    ${imageTags(undefined, origin).join('\n    ')}\n  </head>`);
+}
+
 /** Puts the page's head into the shell's HTML: replaces title and description, adds OG and Twitter tags. */
 export function withPageHead(template: string, head: PageHead, url: string): string {
   const title = escapeMarkup(fullTitle(head.title));
   const description = escapeMarkup(head.description);
   const tags = [
+    ...preloadTag(head.preload),
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:url" content="${escapeMarkup(url)}" />`,
     `<meta property="og:site_name" content="${escapeMarkup(site.name)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    ...imageTags(head.image, new URL(url).origin),
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<link rel="canonical" href="${escapeMarkup(url)}" />`,
@@ -87,7 +124,9 @@ export const pageHeadPlugin = fp(
       if (slug === undefined) return null;
       if (module === 'mfe_community/BlogPage') {
         const blog = await app.blogs.findPublic(slug);
-        return blog ? { title: blog.title, description: plainText(blog.content), type: 'article' } : null;
+        if (!blog) return null;
+        const preview = await linkPreviewOf(app, blog);
+        return { title: blog.title, description: plainText(blog.content), type: 'article', ...preview };
       }
       if (module === 'mfe_community/EventPage') {
         const [event] = await app.events.search('slug', slug, false);
@@ -112,15 +151,16 @@ export const pageHeadPlugin = fp(
           // Looked up while content changed: used once, not kept.
           heads.set(pathname, head, tags, since);
         }
-        if (!head) return null;
         // The shell's HTML as deployed now (a redeployed shell is picked up without a restart).
         const template = await app.deployment.current().then(
           (deployment) => deployment.template,
           () => null,
         );
-        return template ? withPageHead(template, head, `${publicOrigin(config, request)}${pathname}`) : null;
+        if (!template) return null;
+        const origin = publicOrigin(config, request);
+        return head ? withPageHead(template, head, `${origin}${pathname}`) : withSiteImage(template, origin);
       },
     } satisfies PageHeadService);
   },
-  { name: 'page-head', dependencies: ['database', 'public-cache', 'deployment', 'blogs', 'events', 'packages'] },
+  { name: 'page-head', dependencies: ['database', 'public-cache', 'deployment', 'blogs', 'events', 'packages', 'media-images'] },
 );

@@ -35,6 +35,7 @@ const BlogFormSchema = z.object({
   slug: z.string().trim().min(1, 'Slug is required.').pipe(SlugSchema),
   summary: z.string().trim().max(500, 'At most 500 characters.'),
   content: z.string().refine((html) => !isEmptyHtml(html), 'Content is required.'),
+  media_alt: z.string().trim().max(300, 'At most 300 characters.'),
 });
 type BlogFormValues = z.input<typeof BlogFormSchema>;
 
@@ -73,6 +74,7 @@ function BlogForm({ blog }: { blog: Blog | null }) {
       slug: blog?.slug ?? '',
       summary: blog?.summary ?? '',
       content: blog?.content ?? '',
+      media_alt: blog?.media_alt ?? '',
     },
   });
   const [file, setFile] = useState<File | null>(null);
@@ -130,6 +132,7 @@ function BlogForm({ blog }: { blog: Blog | null }) {
         summary: values.summary.trim() || null,
         content: values.content.trim(),
         media_cid: mediaCid,
+        media_alt: mediaCid ? values.media_alt.trim() || null : null,
       };
       const status = publish ? 'published' : 'draft';
       if (blog) {
@@ -221,6 +224,12 @@ function BlogForm({ blog }: { blog: Blog | null }) {
               {isVideo ? <video src={shownMedia} controls muted aria-label="Media preview" /> : <img src={shownMedia} alt="Media preview" />}
             </Preview>
           )}
+          {keptMedia && !file && blog?.media_image && blog.media_cid === keptMedia && (
+            <p className="hint">
+              Stored as {blog.media_image.width} × {blog.media_image.height} px, metadata removed
+              {blog.media_image.variants.length > 0 ? `, with ${blog.media_image.variants.length} resized copies` : ''}.
+            </p>
+          )}
           {keptMedia && !file && (
             <Button type="button" $variant="ghost" onClick={() => setKeptMedia(null)}>
               Remove media
@@ -231,6 +240,20 @@ function BlogForm({ blog }: { blog: Blog | null }) {
               {Math.round(progress * 100)}%
             </Progress>
           )}
+        </Field>
+        <Field>
+          <label htmlFor="blog-media-alt">Image description (alt text)</label>
+          <textarea
+            id="blog-media-alt"
+            rows={2}
+            aria-invalid={Boolean(errors.media_alt)}
+            aria-describedby="blog-media-alt-hint blog-media-alt-error"
+            {...register('media_alt')}
+          />
+          <p id="blog-media-alt-hint" className="hint">
+            What the image shows, for readers who cannot see it and for link previews. The title is used when empty.
+          </p>
+          {errors.media_alt && <FieldError id="blog-media-alt-error">{errors.media_alt.message}</FieldError>}
         </Field>
         <div className="buttons">
           <Button type="button" $variant="ghost" onClick={handleSubmit((values) => submit(values, false), onInvalid)}>

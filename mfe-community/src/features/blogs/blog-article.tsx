@@ -68,7 +68,9 @@ export function BlogArticle({ slug }: { slug: string }) {
   return (
     <article>
       <h1>{blog.title}</h1>
-      {blog.media_cid && <BlogMedia mediaRef={blog.media_cid} mediaType={blog.media_type} title={blog.title} />}
+      {blog.media_cid && (
+        <BlogMedia mediaRef={blog.media_cid} mediaType={blog.media_type} title={blog.title} image={blog.media_image} alt={blog.media_alt} />
+      )}
       {blog.summary && <Summary>{blog.summary}</Summary>}
       {blog.published_at && (
         <p>

@@ -70,7 +70,7 @@ export function BlogsSection() {
           itemKey={(blog) => blog.id}
           renderItem={(blog) => (
             <BlogCard>
-              <BlogThumbnail mediaRef={blog.media_cid} />
+              <BlogThumbnail mediaRef={blog.media_cid} image={blog.media_type === 'image' ? blog.media_image : null} />
               <div>
                 <h3>
                   <Link to={`/blog/${encodeURIComponent(blog.slug)}`}>{blog.title}</Link>
