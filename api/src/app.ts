@@ -180,7 +180,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   ];
   await registerModules(app, modules);
 
-  if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
+  if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT, releasesDir: config.RELEASES_DIR });
   else app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 
   return app;
