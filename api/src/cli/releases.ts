@@ -5,12 +5,15 @@
  *   pnpm rollback <remote>               make the release before the live one live again
  *   pnpm releases <remote>               one line per kept release: version, time, live
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { REPO_ROOT } from '../paths';
 import { ReleaseRefused } from '../modules/releases/checks';
 import { release, releasesOf, rollback, type ReleaseSite } from '../modules/releases/operations';
-import { announceRelease } from '../modules/releases/announce';
+import { openDatabase, type Database } from '../db/database';
+import { pointersOf } from '../modules/releases/pointers';
+import { filePointers } from '../modules/releases/store';
 import { RENDER_BUDGET_MS } from '../modules/ssr/service';
 
 const USAGE = 'Usage: pnpm release <remote> [--from DIR] | pnpm rollback <remote> | pnpm releases <remote>';
@@ -26,16 +29,29 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
+  // On PostgreSQL the pointers are rows shared by every instance; the embedded database belongs to
+  // the running api, and its pointers are files.
+  const database: Database | null = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS })
+    : null;
   const site: ReleaseSite = {
     repoRoot: REPO_ROOT,
     webRoot: config.WEB_ROOT,
     releasesDir: config.RELEASES_DIR,
     keep: config.RELEASES_KEEP,
     budgetMs: RENDER_BUDGET_MS,
-    announce: (name, version) => announceRelease(config, name, version),
+    pointers: database ? pointersOf(database, config.RELEASES_DIR) : filePointers(config.RELEASES_DIR),
   };
+  try {
+    await run(site, command, remote, values.from);
+  } finally {
+    await database?.close();
+  }
+}
+
+async function run(site: ReleaseSite, command: string, remote: string, fromArg: string | undefined): Promise<void> {
   if (command === 'release') {
-    const from = values.from ? new URL(values.from, `file://${process.env.INIT_CWD ?? process.cwd()}/`).pathname : undefined;
+    const from = fromArg ? path.resolve(process.env.INIT_CWD ?? process.cwd(), fromArg) : undefined;
     const done = await release(site, remote, { from });
     console.error(`Checked: ${Object.entries(done.medians).map(([page, ms]) => `${page} ${ms} ms`).join(', ')}`);
     if (done.pruned.length > 0) console.error(`No longer kept: ${done.pruned.join(', ')}`);

@@ -7,7 +7,7 @@ import { REMOTE_DIRS as REMOTES } from '@site/shared/remotes';
 import { sendNotFound } from '../lib/not-found';
 import { PAGE_ROUTES } from '../modules/ssr/pages';
 import { sendPage } from '../modules/ssr/html';
-import { liveRemotes, RELEASABLE, VERSION } from '../modules/releases/store';
+import { RELEASABLE, VERSION } from '../modules/releases/store';
 
 // Names that must always be revalidated: entry points whose URL never changes between deploys.
 const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|remotes\.json)$/;
@@ -90,7 +90,7 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       // remotes.json as deployed, with each remote's live release: what a page loaded now composes.
       app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
         reply.header('Cache-Control', 'no-cache');
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(await liveRemotes(webRoot, releasesDir)));
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(await app.releases.remotes()));
       });
     }
 
@@ -125,5 +125,5 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
     // path, `{ error, message }` for the api, files and other methods.
     app.setNotFoundHandler(servePage);
   },
-  { name: 'static-site' },
+  { name: 'static-site', dependencies: ['releases'] },
 );

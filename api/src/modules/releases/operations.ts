@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { checkRenders, compatibilityProblems, readManifest, ReleaseRefused, type RenderFigures } from './checks';
 import { buildCandidate, copyCandidate, discardCandidate, keepCandidate } from './make';
-import { federationNameOf, listReleases, livePointer, liveRemotes, previousOf, pruneReleases, RELEASABLE, setLive, type LivePointer } from './store';
+import { federationNameOf, listReleases, liveRemotes, previousOf, pruneReleases, RELEASABLE, type LivePointer, type PointerStore } from './store';
 
 /** Where releases are made and served, as the running site sees it (the same settings as `pnpm start`). */
 export interface ReleaseSite {
@@ -12,8 +12,8 @@ export interface ReleaseSite {
   keep: number;
   /** The render budget a page of the release must stay within. */
   budgetMs: number;
-  /** Tells the running instances (PostgreSQL: NOTIFY) that a pointer moved; they look at the files anyway. */
-  announce?: (remote: string, version: string) => Promise<void>;
+  /** Where the live pointers are (a file per remote, or PostgreSQL's rows). */
+  pointers: PointerStore;
 }
 
 export function assertReleasable(remote: string): void {
@@ -39,33 +39,27 @@ export async function release(site: ReleaseSite, remote: string, options: { from
     if (problems.length > 0) throw new ReleaseRefused(problems.join('; '));
     const figures = await checkRenders({
       roots: { webRoot: site.webRoot, releasesDir: site.releasesDir },
-      live: await liveRemotes(site.webRoot, site.releasesDir),
+      live: await liveRemotes(site.webRoot, site.pointers),
       remote,
       candidateFolder: candidate.folder,
       budgetMs: site.budgetMs,
     });
     const version = await keepCandidate(site.releasesDir, candidate);
-    await switchTo(site, remote, version);
-    return { version, ...figures, pruned: await pruneReleases(site.releasesDir, remote, site.keep) };
+    await site.pointers.write(remote, version);
+    return { version, ...figures, pruned: await pruneReleases(site.releasesDir, remote, site.keep, version) };
   } catch (error) {
     await discardCandidate(candidate);
     throw error;
   }
 }
 
-async function switchTo(site: ReleaseSite, remote: string, version: string): Promise<LivePointer> {
-  const pointer = await setLive(site.releasesDir, remote, version);
-  await site.announce?.(remote, version);
-  return pointer;
-}
-
 /** Makes the release before the live one live again, without building. */
-export async function rollback(site: ReleaseSite, remote: string): Promise<LivePointer> {
+export async function rollback(site: Pick<ReleaseSite, 'releasesDir' | 'pointers'>, remote: string): Promise<LivePointer> {
   assertReleasable(remote);
-  const live = await livePointer(site.releasesDir, remote);
+  const live = await site.pointers.read(remote);
   const previous = previousOf(await listReleases(site.releasesDir, remote), live?.version ?? null);
   if (!previous) throw new ReleaseRefused(live ? `${remote} has no release before ${live.version}` : `${remote} has no live release`);
-  return switchTo(site, remote, previous.version);
+  return site.pointers.write(remote, previous.version);
 }
 
 export interface ReleaseLine {
@@ -75,8 +69,8 @@ export interface ReleaseLine {
 }
 
 /** A remote's kept releases, newest first, with the live one marked. */
-export async function releasesOf(site: Pick<ReleaseSite, 'releasesDir'>, remote: string): Promise<ReleaseLine[]> {
+export async function releasesOf(site: Pick<ReleaseSite, 'releasesDir' | 'pointers'>, remote: string): Promise<ReleaseLine[]> {
   assertReleasable(remote);
-  const live = (await livePointer(site.releasesDir, remote))?.version;
+  const live = (await site.pointers.read(remote))?.version;
   return (await listReleases(site.releasesDir, remote)).map((entry) => ({ version: entry.version, created_at: entry.created_at, live: entry.version === live }));
 }

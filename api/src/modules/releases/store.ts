@@ -62,30 +62,40 @@ export async function listReleases(releasesDir: string, remote: string): Promise
     .map((version) => ({ remote, version, created_at: timeOf(version) }));
 }
 
-const pointerFile = (releasesDir: string, remote: string) => path.join(releasesDir, remote, 'live.json');
-
-/** The live release of a remote, or null while its own build (remotes.json) is live. */
-export async function livePointer(releasesDir: string, remote: string): Promise<LivePointer | null> {
-  try {
-    const value = JSON.parse(await readFile(pointerFile(releasesDir, remote), 'utf8')) as Partial<LivePointer>;
-    return typeof value.version === 'string' && VERSION.test(value.version) ? { version: value.version, since: String(value.since ?? '') } : null;
-  } catch {
-    return null;
-  }
+/**
+ * Where each remote's live pointer is kept: a file beside its releases (one machine), or on
+ * PostgreSQL a row every instance reads, with a NOTIFY that tells them it moved (pointers.ts).
+ */
+export interface PointerStore {
+  /** The live release of a remote, or null while its own build (remotes.json) is live. */
+  read(remote: string): Promise<LivePointer | null>;
+  /** Makes a release live, all at once. */
+  write(remote: string, version: string): Promise<LivePointer>;
 }
 
-/**
- * Makes a release live: the pointer is written beside the old one and renamed over it, so a reader
- * sees the old pointer or the new one, never half of one.
- */
-export async function setLive(releasesDir: string, remote: string, version: string): Promise<LivePointer> {
-  const pointer = { version, since: new Date().toISOString() };
-  const file = pointerFile(releasesDir, remote);
-  await mkdir(path.dirname(file), { recursive: true });
-  const aside = `${file}.${randomUUID()}.tmp`;
-  await writeFile(aside, JSON.stringify(pointer));
-  await rename(aside, file);
-  return pointer;
+const pointerFile = (releasesDir: string, remote: string) => path.join(releasesDir, remote, 'live.json');
+
+/** Pointers as files: each written beside the old one and renamed over it, so a reader sees one or the other, never half. */
+export function filePointers(releasesDir: string): PointerStore {
+  return {
+    async read(remote) {
+      try {
+        const value = JSON.parse(await readFile(pointerFile(releasesDir, remote), 'utf8')) as Partial<LivePointer>;
+        return typeof value.version === 'string' && VERSION.test(value.version) ? { version: value.version, since: String(value.since ?? '') } : null;
+      } catch {
+        return null;
+      }
+    },
+    async write(remote, version) {
+      const pointer = { version, since: new Date().toISOString() };
+      const file = pointerFile(releasesDir, remote);
+      await mkdir(path.dirname(file), { recursive: true });
+      const aside = `${file}.${randomUUID()}.tmp`;
+      await writeFile(aside, JSON.stringify(pointer));
+      await rename(aside, file);
+      return pointer;
+    },
+  };
 }
 
 /** The release a rollback makes live: the newest one older than the live one. */
@@ -98,8 +108,7 @@ export function previousOf(releases: readonly Release[], live: string | null): R
  * Deletes the oldest releases beyond `keep`, never the live one: a page opened on a deleted
  * release can no longer load its files.
  */
-export async function pruneReleases(releasesDir: string, remote: string, keep: number): Promise<string[]> {
-  const live = (await livePointer(releasesDir, remote))?.version;
+export async function pruneReleases(releasesDir: string, remote: string, keep: number, live: string | null): Promise<string[]> {
   const stale = (await listReleases(releasesDir, remote)).slice(keep).filter((release) => release.version !== live);
   await Promise.all(stale.map((release) => rm(path.join(releasesDir, remote, release.version), { recursive: true, force: true })));
   return stale.map((release) => release.version);
@@ -109,10 +118,10 @@ export async function pruneReleases(releasesDir: string, remote: string, keep: n
  * The remote list the browser and the server render read: the shell's remotes.json, with each
  * remote that has a live release pointed at that release's entry.
  */
-export async function liveRemotes(webRoot: string, releasesDir: string): Promise<Record<string, string>> {
+export async function liveRemotes(webRoot: string, pointers: PointerStore): Promise<Record<string, string>> {
   const remotes = JSON.parse(await readFile(path.join(webRoot, 'shell', 'dist', 'remotes.json'), 'utf8')) as Record<string, string>;
-  const pointers = await Promise.all(RELEASABLE.map(async (remote) => [remote, await livePointer(releasesDir, remote)] as const));
-  for (const [remote, pointer] of pointers) {
+  const live = await Promise.all(RELEASABLE.map(async (remote) => [remote, await pointers.read(remote)] as const));
+  for (const [remote, pointer] of live) {
     const name = federationNameOf(remote);
     if (name && pointer) remotes[name] = `${releasePath(remote, pointer.version)}remoteEntry.js`;
   }

@@ -2,7 +2,6 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { liveRemotes } from '../releases/store';
 import { localFile, localOriginOf, serverEntryOf } from './federation';
 import { RENDERED_REMOTES } from './pages';
 
@@ -68,7 +67,7 @@ export const deploymentPlugin = fp(
 
     const containersOf = async (): Promise<Record<string, string>> => {
       // remotes.json as the browser gets it: with each remote's live release (releases module).
-      const remotes: Record<string, unknown> = await liveRemotes(webRoot, roots.releasesDir);
+      const remotes: Record<string, unknown> = await app.releases.remotes();
       const containers: Record<string, string> = { shell: await versionOf(`${localOrigin}/server/remoteEntry.js`) };
       for (const name of RENDERED_REMOTES) {
         const entry = remotes[name];
@@ -106,7 +105,11 @@ export const deploymentPlugin = fp(
         listeners.push(listener);
       },
     };
+    // A release or rollback announced: look again at the next request rather than up to half a second later.
+    app.releases.onSwitch(() => {
+      if (latest) latest.at = 0;
+    });
     app.decorate('deployment', watch);
   },
-  { name: 'deployment', dependencies: ['config'] },
+  { name: 'deployment', dependencies: ['config', 'releases'] },
 );

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RemoteStatus } from '@site/shared/contracts/system';
-import { liveRemotes } from '../releases/store';
 
 /** A remote elsewhere that does not answer within this time is shown as unreachable. */
 const REMOTE_TIMEOUT_MS = 3_000;
@@ -30,7 +29,7 @@ async function fetchEntry(app: FastifyInstance, entry: string): Promise<Buffer |
 export async function remoteStatuses(app: FastifyInstance): Promise<RemoteStatus[] | null> {
   let remotes: Record<string, unknown>;
   try {
-    remotes = await liveRemotes(app.config.WEB_ROOT, app.config.RELEASES_DIR);
+    remotes = await app.releases.remotes();
   } catch {
     return null;
   }
