@@ -19,6 +19,7 @@ const NEW_TITLE = 'AI Services Released on Their Own';
 let server: RunningServer;
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000); // a fresh embedded database on a busy machine
   server = await startServer();
 });
 
@@ -51,16 +52,21 @@ async function switched(...args: string[]): Promise<string> {
 const servicesTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^AI Services/ });
 const liveLine = async () => (await pnpm('releases', 'mfe-marketing')).stdout.split('\n').find((line) => line.endsWith('\tlive')) ?? '';
 
+const homeHtml = async () => (await fetch(server.url + '/')).text();
+
 /** The server-rendered home page shows `title` within a second of the switch. */
 async function servedWithin1s(title: string): Promise<void> {
-  await expect.poll(async () => (await fetch(server.url + '/')).text(), { timeout: 1_000, intervals: [50] }).toContain(`${title}</h2>`);
+  await expect.poll(homeHtml, { timeout: 1_000, intervals: [50] }).toContain(`${title}</h2>`);
 }
 
 test('a remote is released, rolled back, and a broken release is refused, while open pages keep their version', async ({ page, browser, consoleErrors }) => {
   test.setTimeout(600_000); // one production build of the remote on a shared machine
 
   // Version 1: the remote's current build, released as it is (no build).
+  // The server's first render loads every container: not what the switch is measured on.
+  await expect.poll(homeHtml).toContain(`${OLD_TITLE}</h2>`);
   const v1 = await switched('release', 'mfe-marketing', '--from', 'mfe-marketing/dist');
+  await expect.poll(async () => (await fetch(server.url + '/remotes.json')).text(), { timeout: 1_000 }).toContain(v1);
   await servedWithin1s(OLD_TITLE);
   const v1Files = `/releases/mfe-marketing/${v1}/`;
 
