@@ -19,6 +19,7 @@ const entryPoints = {
   'media-derive': 'src/cli/media-derive.ts',
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',
+  releases: 'src/cli/releases.ts',
 };
 /** Plain files the compiled code reads beside itself (src/paths.ts explains the layout). */
 const besideBundle = { 'src/db/pglite-init.mjs': 'pglite-init.mjs' };

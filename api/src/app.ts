@@ -66,6 +66,8 @@ import { backupRoutes } from './modules/backup/routes';
 import { metricsPlugin } from './modules/metrics/service';
 import { metricsRoutes } from './modules/metrics/routes';
 import { systemRoutes } from './modules/system/routes';
+import { releasesPlugin } from './modules/releases/service';
+import { releaseRoutes } from './modules/releases/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -176,6 +178,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'admin', routes: [adminRoutes] },
     { name: 'backup', services: [backupPlugin], routes: [backupRoutes] },
     { name: 'metrics', routes: [metricsRoutes] },
+    { name: 'releases', services: [releasesPlugin], routes: [releaseRoutes] },
     { name: 'system', routes: [systemRoutes] },
     { name: 'page-head', services: [deploymentPlugin, pageHeadPlugin] },
     // Pages rendered on the server only where the api serves the front ends.
@@ -183,7 +186,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   ];
   await registerModules(app, modules);
 
-  if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT });
+  if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT, releasesDir: config.RELEASES_DIR });
   else app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 
   return app;

@@ -120,6 +120,10 @@ export const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built front ends live; the repo's own folders by default. */
     WEB_ROOT: z.string().trim().min(1).default(REPO_ROOT),
+    /** Where `pnpm release` puts each remote's releases and its live pointer; DATA_DIR/releases by default. */
+    RELEASES_DIR: optionalString,
+    /** How many releases of each remote stay served (pages opened on an older one keep loading its files). */
+    RELEASES_KEEP: z.coerce.number().int().min(5).max(100).default(5),
   })
   .superRefine((env, ctx) => {
     const admin = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];
@@ -139,7 +143,11 @@ export const ConfigSchema = z
       });
     }
   })
-  .transform((env) => ({ ...env, BACKUP_DIR: env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups') }));
+  .transform((env) => ({
+    ...env,
+    BACKUP_DIR: env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'),
+    RELEASES_DIR: env.RELEASES_DIR ?? path.join(env.DATA_DIR, 'releases'),
+  }));
 
 export type Config = z.output<typeof ConfigSchema>;
 

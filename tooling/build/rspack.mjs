@@ -39,6 +39,13 @@ const remotePage = (/** @type {string} */ title) => `<!doctype html>
 </html>
 `;
 
+/**
+ * Where a package's build goes: its `dist`, or the folder `SITE_BUILD_OUT` names (a release is built
+ * straight into its own folder, never over the build being served).
+ * @param {string} dir
+ */
+const outDirOf = (dir) => (process.env.SITE_BUILD_OUT ? path.resolve(process.env.SITE_BUILD_OUT) : path.join(dir, 'dist'));
+
 export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
 
 const BUNDLED = new Set(['./dates', './remotes', './ui/modal', './ui/use-rotating-index']);
@@ -115,6 +122,7 @@ function resolvedVersion(pkg) {
  */
 export function createConfig({ dir, name, exposes, title, templateParameters }) {
   const isHost = name === 'shell';
+  const outDir = outDirOf(dir);
   return (_env, argv) => {
     const prod = (argv.mode ?? process.env.NODE_ENV) !== 'development';
     return {
@@ -123,7 +131,7 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
       entry: { main: './src/index.ts' },
       devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        path: outDir,
         // Remotes resolve their chunks next to their remoteEntry.js, wherever it is deployed.
         publicPath: isHost ? '/' : 'auto',
         uniqueName: name,
@@ -169,7 +177,9 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
           shareStrategy: 'loaded-first',
           runtimePlugins: [path.join(buildDir, 'singleton-shares.mjs')],
           dts: false,
-          manifest: false,
+          // mf-manifest.json: what a release checks (the shared versions it was built against) and
+          // what devtools read (decision 056).
+          manifest: true,
           // In production the shell provides the one federation runtime and remotes reuse it, instead
           // of each remoteEntry.js carrying its own copy. A remote's standalone dev page keeps its own.
           experiments: {
@@ -252,7 +262,7 @@ export function createServerConfig({ dir, name, exposes }) {
       entry: {},
       devtool: false,
       output: {
-        path: path.join(dir, 'dist', 'server'),
+        path: path.join(outDirOf(dir), 'server'),
         // Chunks are found next to the container's own URL (the node runtime plugin resolves them
         // from the entry the api loaded), wherever the remote is deployed.
         publicPath: '',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -7,6 +7,7 @@ import { REMOTE_DIRS as REMOTES } from '@site/shared/remotes';
 import { sendNotFound } from '../lib/not-found';
 import { PAGE_ROUTES } from '../modules/ssr/pages';
 import { sendPage } from '../modules/ssr/html';
+import { RELEASABLE, VERSION } from '../modules/releases/store';
 
 // Names that must always be revalidated: entry points whose URL never changes between deploys.
 const NO_CACHE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|remotes\.json)$/;
@@ -22,14 +23,22 @@ function setCacheHeaders(reply: FastifyReply, servedPath: string): void {
 
 export interface StaticSiteOptions {
   webRoot: string;
+  /** Each remote's releases (releases module); the pointers in it are not served. */
+  releasesDir: string;
 }
+
+/** `/<remote>/<version>/<file>` inside the releases folder. */
+const isReleaseFile = (pathName: string) => {
+  const [, remote, version, ...rest] = pathName.split('/');
+  return RELEASABLE.includes(remote ?? '') && VERSION.test(version ?? '') && rest.length > 0 && !pathName.endsWith('.html');
+};
 
 /**
  * Serves the built shell at `/` (deep links get its index.html) and each remote under
  * `/remotes/<name>/`, pre-compressed (brotli or gzip) when the browser accepts it.
  */
 export const staticSitePlugin = fp<StaticSiteOptions>(
-  async (app, { webRoot }) => {
+  async (app, { webRoot, releasesDir }) => {
     const shellDist = path.join(webRoot, 'shell', 'dist');
     const hasShell = existsSync(path.join(shellDist, 'index.html'));
     if (!hasShell) app.log.warn({ shellDist }, 'the shell is not built: only the api is served');
@@ -64,6 +73,27 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       });
     }
 
+    // A release never changes once made: every file of it is kept by browsers and caches for good,
+    // and stays served while the release is kept, so a page opened on it keeps loading its chunks.
+    mkdirSync(releasesDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: releasesDir,
+      prefix: '/releases/',
+      preCompressed: true,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      allowedPath: isReleaseFile,
+    });
+    if (hasShell) {
+      // remotes.json as deployed, with each remote's live release: what a page loaded now composes.
+      app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+        reply.header('Cache-Control', 'no-cache');
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(await app.releases.remotes()));
+      });
+    }
+
     const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isPage =
@@ -95,5 +125,5 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
     // path, `{ error, message }` for the api, files and other methods.
     app.setNotFoundHandler(servePage);
   },
-  { name: 'static-site' },
+  { name: 'static-site', dependencies: ['releases'] },
 );

@@ -43,10 +43,11 @@ export const AuditAction = z.enum([
   'password_change',
   'retry',
   'download',
+  'rollback',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AuditEntity = z.enum(['blog', 'event', 'package', 'consultation', 'order', 'user', 'mail', 'backup']);
+export const AuditEntity = z.enum(['blog', 'event', 'package', 'consultation', 'order', 'user', 'mail', 'backup', 'release']);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
 export const AuditEntry = z.object({

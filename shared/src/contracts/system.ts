@@ -55,3 +55,26 @@ export const SystemStatus = z.object({
   }),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
+
+// ——— Admin → Settings → Releases: each remote's live version and history ———
+
+export const ReleaseLine = z.object({
+  version: z.string(),
+  /** ISO time the release was made. */
+  created_at: z.string(),
+  live: z.boolean(),
+});
+export type ReleaseLine = z.infer<typeof ReleaseLine>;
+
+export const RemoteReleases = z.object({
+  /** The remote's package folder (`mfe-marketing`). */
+  remote: z.string(),
+  /** The live release and since when; null while the remote's own build is live. */
+  live: z.object({ version: z.string(), since: z.string() }).nullable(),
+  /** Kept releases, newest first. */
+  releases: z.array(ReleaseLine),
+});
+export type RemoteReleases = z.infer<typeof RemoteReleases>;
+
+export const ReleasesOverview = z.object({ remotes: z.array(RemoteReleases), keep: z.number().int() });
+export type ReleasesOverview = z.infer<typeof ReleasesOverview>;

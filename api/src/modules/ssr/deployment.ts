@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { localFile, localOriginOf, serverEntryOf } from './federation';
 import { RENDERED_REMOTES } from './pages';
 
-/** How often a deployment (index.html, remotes.json and the server containers' files) is looked at again. */
+/**
+ * How often a deployment (index.html, remotes.json, the live releases and the server containers'
+ * files) is looked at again.
+ */
 export const CHECK_EVERY_MS = 500;
 
 /** The front ends as deployed: what pages are made of. */
@@ -47,7 +50,8 @@ export const deploymentPlugin = fp(
   async (app: FastifyInstance) => {
     const webRoot = app.config.WEB_ROOT;
     const shellDist = path.join(webRoot, 'shell', 'dist');
-    const localOrigin = localOriginOf(webRoot);
+    const roots = { webRoot, releasesDir: app.config.RELEASES_DIR };
+    const localOrigin = localOriginOf(roots);
     const listeners: ((deployment: Deployment) => void)[] = [];
     let latest: { deployment: Deployment; templateMtime: number; at: number } | undefined;
     let looking: Promise<Deployment> | undefined;
@@ -56,13 +60,14 @@ export const deploymentPlugin = fp(
     const versionOf = async (entry: string): Promise<string> => {
       const url = new URL(entry);
       if (url.origin !== localOrigin) return entry;
-      const local = localFile(webRoot, url);
+      const local = localFile(roots, url);
       if (!local) throw new Error(`${entry} is outside the web root`);
       return `${entry}?v=${(await stat(local)).mtimeMs}`;
     };
 
     const containersOf = async (): Promise<Record<string, string>> => {
-      const remotes = JSON.parse(await readFile(path.join(shellDist, 'remotes.json'), 'utf8')) as Record<string, unknown>;
+      // remotes.json as the browser gets it: with each remote's live release (releases module).
+      const remotes: Record<string, unknown> = await app.releases.remotes();
       const containers: Record<string, string> = { shell: await versionOf(`${localOrigin}/server/remoteEntry.js`) };
       for (const name of RENDERED_REMOTES) {
         const entry = remotes[name];
@@ -100,7 +105,11 @@ export const deploymentPlugin = fp(
         listeners.push(listener);
       },
     };
+    // A release or rollback announced: look again at the next request rather than up to half a second later.
+    app.releases.onSwitch(() => {
+      if (latest) latest.at = 0;
+    });
     app.decorate('deployment', watch);
   },
-  { name: 'deployment', dependencies: ['config'] },
+  { name: 'deployment', dependencies: ['config', 'releases'] },
 );

@@ -7,33 +7,43 @@ import { createInstance, registerGlobalPlugins, type ModuleFederation } from '@m
 const require = createRequire(import.meta.url);
 
 /**
- * Entries on this origin are files of the local build (WEB_ROOT): `/remotes/<dir>/…` is
- * `<dir>/dist/…`, anything else the shell's dist. Other URLs (a remote on a CDN) are fetched.
+ * Entries on this origin are files of the local build (WEB_ROOT) and releases (RELEASES_DIR):
+ * `/remotes/<dir>/…` is `<dir>/dist/…`, `/releases/<dir>/<version>/…` that release's folder, anything
+ * else the shell's dist. Other URLs (a remote on a CDN) are fetched.
  */
 export const LOCAL_ORIGIN = 'http://site.local';
 
-/** Each web root gets its own origin (`http://site.local`, `http://2.site.local`, …). */
-const localRoots = new Map<string, string>();
+/** The folders a local origin's URLs name. */
+export interface LocalRoots {
+  webRoot: string;
+  releasesDir: string;
+}
 
-export function localOriginOf(webRoot: string): string {
-  for (const [origin, root] of localRoots) if (root === webRoot) return origin;
+/** Each pair of folders gets its own origin (`http://site.local`, `http://2.site.local`, …). */
+const localRoots = new Map<string, LocalRoots>();
+
+export function localOriginOf(roots: LocalRoots): string {
+  for (const [origin, known] of localRoots) if (known.webRoot === roots.webRoot && known.releasesDir === roots.releasesDir) return origin;
   const origin = localRoots.size === 0 ? LOCAL_ORIGIN : `http://${localRoots.size + 1}.site.local`;
-  localRoots.set(origin, webRoot);
+  localRoots.set(origin, { ...roots });
   return origin;
 }
 
-/** The file a local URL names, never outside its web root's dist folders; null for other URLs. */
+/** The file a local URL names, never outside its folders; null for other URLs. */
 export function localFileOf(url: URL): string | null {
-  const webRoot = localRoots.get(url.origin);
-  return webRoot ? localFile(webRoot, url) : null;
+  const roots = localRoots.get(url.origin);
+  return roots ? localFile(roots, url) : null;
 }
 
-export function localFile(webRoot: string, url: URL): string | null {
+export function localFile({ webRoot, releasesDir }: LocalRoots, url: URL): string | null {
   const parts = decodeURIComponent(url.pathname).split('/').filter(Boolean);
   if (parts.some((part) => part === '..' || part.includes('\\'))) return null;
   const [first, dir, ...rest] = parts;
-  const root = first === 'remotes' && dir ? path.join(webRoot, dir, 'dist') : path.join(webRoot, 'shell', 'dist');
-  const file = first === 'remotes' && dir ? path.join(root, ...rest) : path.join(root, ...parts);
+  let root = path.join(webRoot, 'shell', 'dist');
+  let inside = parts;
+  if (first === 'remotes' && dir) [root, inside] = [path.join(webRoot, dir, 'dist'), rest];
+  else if (first === 'releases' && dir && rest.length > 1) [root, inside] = [path.join(releasesDir, dir, rest[0]!), rest.slice(1)];
+  const file = path.join(root, ...inside);
   return file.startsWith(root + path.sep) ? file : null;
 }
 

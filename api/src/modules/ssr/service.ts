@@ -9,6 +9,9 @@ import { RENDERED_MODULES, renderedRoute } from './pages';
 import { readAnswers } from './preload';
 import { renderPage, type ShellServerModule } from './render';
 
+/** A render slower than this is abandoned (and a release whose pages render slower is refused). */
+export const RENDER_BUDGET_MS = 1000;
+
 export interface SsrOptions {
   /** A render slower than this is abandoned and the page is left to the browser. */
   timeoutMs?: number;
@@ -61,7 +64,7 @@ const withBudget = <T>(work: Promise<T>, ms: number, what: string): Promise<T> =
  * failure or a slow render leaves the page to the browser.
  */
 export const ssrPlugin = fp<SsrOptions>(
-  async (app: FastifyInstance, { timeoutMs = 1000, loadTimeoutMs = 10_000, cacheSize = 500, cacheBytes = 64 * 1024 * 1024 }) => {
+  async (app: FastifyInstance, { timeoutMs = RENDER_BUDGET_MS, loadTimeoutMs = 10_000, cacheSize = 500, cacheBytes = 64 * 1024 * 1024 }) => {
     const { config } = app;
     const pages = new TaggedCache<RenderedHtml>(cacheSize, { maxBytes: cacheBytes, sizeOf: (page) => page.size });
     app.publicCache.onInvalidate((tags) => pages.invalidate(tags));

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RemoteStatus } from '@site/shared/contracts/system';
 
@@ -24,14 +22,14 @@ async function fetchEntry(app: FastifyInstance, entry: string): Promise<Buffer |
 }
 
 /**
- * Each remote remotes.json names, with the version it serves now: remotes.json carries no version
+ * Each remote remotes.json names (with the live releases), with the version it serves now: remotes.json carries no version
  * string, so it is a hash of the entry file (content-hashed builds change it on every deploy).
  * Null when remotes.json cannot be read.
  */
 export async function remoteStatuses(app: FastifyInstance): Promise<RemoteStatus[] | null> {
   let remotes: Record<string, unknown>;
   try {
-    remotes = JSON.parse(await readFile(path.join(app.config.WEB_ROOT, 'shell', 'dist', 'remotes.json'), 'utf8')) as Record<string, unknown>;
+    remotes = await app.releases.remotes();
   } catch {
     return null;
   }

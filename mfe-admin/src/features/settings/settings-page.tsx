@@ -13,6 +13,7 @@ import { adminRequest } from '../../lib/api';
 import { formatDate } from '../../lib/ist';
 import { useLoad } from '../../lib/use-load';
 import type { AdminUserItem } from '../../lib/admin-types';
+import { ReleasesPanel } from './releases-panel';
 
 const PasswordForm = z
   .object({
@@ -120,7 +121,7 @@ function Admins() {
 }
 
 export function SettingsPage() {
-  usePageMeta({ title: 'Settings', description: 'Your password and the admins.' });
+  usePageMeta({ title: 'Settings', description: 'Your password, the admins and the releases of each remote.' });
   return (
     <>
       <PageHeader>
@@ -128,6 +129,7 @@ export function SettingsPage() {
       </PageHeader>
       <ChangePassword />
       <Admins />
+      <ReleasesPanel />
     </>
   );
 }

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { versionOf } from './store';
+
+/** A candidate release, built (or copied) into a folder of its own beside the releases. */
+export interface Candidate {
+  remote: string;
+  folder: string;
+}
+
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // The build's own output goes to stderr: stdout carries only the release's answer.
+    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 2, 2] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+const stagingOf = async (releasesDir: string, remote: string) => {
+  const folder = path.join(releasesDir, remote, `.candidate-${randomUUID()}`);
+  await mkdir(folder, { recursive: true });
+  return folder;
+};
+
+/**
+ * Builds a remote from this checkout (browser build, server container, precompressed files)
+ * straight into a candidate folder: the remote's dist, which may be what the site serves, is not
+ * touched.
+ */
+export async function buildCandidate(repoRoot: string, releasesDir: string, remote: string): Promise<Candidate> {
+  const folder = await stagingOf(releasesDir, remote);
+  try {
+    const filter = ['--filter', `./${remote}`];
+    await run('pnpm', [...filter, 'exec', 'rspack', 'build', '--mode', 'production'], { cwd: repoRoot, env: { SITE_BUILD_OUT: folder, FORCE_COLOR: '0' } });
+    await run('pnpm', [...filter, 'exec', 'precompress', folder], { cwd: repoRoot });
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  }
+  return { remote, folder };
+}
+
+/** A build made elsewhere (a remote's dist, or CI's artifact) as a candidate. */
+export async function copyCandidate(releasesDir: string, remote: string, from: string): Promise<Candidate> {
+  const folder = await stagingOf(releasesDir, remote);
+  await cp(from, folder, { recursive: true, filter: (source) => path.basename(source) !== 'release.json' });
+  return { remote, folder };
+}
+
+async function filesOf(folder: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(path.join(folder, prefix), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? filesOf(folder, path.join(prefix, entry.name)) : Promise.resolve([path.join(prefix, entry.name)]))),
+  );
+  return nested.flat().sort();
+}
+
+/** A hash of every file of the candidate, by path and content. */
+export async function contentHash(folder: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of await filesOf(folder)) {
+    hash.update(file).update('\0').update(await readFile(path.join(folder, file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Gives the checked candidate its version: its folder is renamed into place, never changed after. */
+export async function keepCandidate(releasesDir: string, candidate: Candidate, at = new Date()): Promise<string> {
+  const version = versionOf(at, await contentHash(candidate.folder));
+  await writeFile(path.join(candidate.folder, 'release.json'), JSON.stringify({ remote: candidate.remote, version, created_at: at.toISOString() }, null, 2));
+  await rename(candidate.folder, path.join(releasesDir, candidate.remote, version));
+  return version;
+}
+
+export const discardCandidate = (candidate: Candidate) => rm(candidate.folder, { recursive: true, force: true });

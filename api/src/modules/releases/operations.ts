@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { checkRenders, compatibilityProblems, readManifest, ReleaseRefused, type RenderFigures } from './checks';
+import { buildCandidate, copyCandidate, discardCandidate, keepCandidate } from './make';
+import { federationNameOf, listReleases, liveRemotes, previousOf, pruneReleases, RELEASABLE, type LivePointer, type PointerStore } from './store';
+
+/** Where releases are made and served, as the running site sees it (the same settings as `pnpm start`). */
+export interface ReleaseSite {
+  repoRoot: string;
+  webRoot: string;
+  releasesDir: string;
+  /** Releases kept (and served) per remote. */
+  keep: number;
+  /** The render budget a page of the release must stay within. */
+  budgetMs: number;
+  /** Where the live pointers are (a file per remote, or PostgreSQL's rows). */
+  pointers: PointerStore;
+}
+
+export function assertReleasable(remote: string): void {
+  if (!RELEASABLE.includes(remote)) throw new ReleaseRefused(`${remote} is not a remote of this site: one of ${RELEASABLE.join(', ')}`);
+}
+
+export interface Released extends RenderFigures {
+  version: string;
+  pruned: string[];
+}
+
+/**
+ * Builds the remote (or takes the build in `from`), checks it against the live site, and only then
+ * gives it its version and makes it live. A refused candidate is deleted: nothing changed.
+ */
+export async function release(site: ReleaseSite, remote: string, options: { from?: string } = {}): Promise<Released> {
+  assertReleasable(remote);
+  const name = federationNameOf(remote)!;
+  const candidate = options.from ? await copyCandidate(site.releasesDir, remote, path.resolve(options.from)) : await buildCandidate(site.repoRoot, site.releasesDir, remote);
+  try {
+    const shellManifest = await readManifest(path.join(site.webRoot, 'shell', 'dist'));
+    const problems = compatibilityProblems(name, await readManifest(candidate.folder), shellManifest);
+    if (problems.length > 0) throw new ReleaseRefused(problems.join('; '));
+    const figures = await checkRenders({
+      roots: { webRoot: site.webRoot, releasesDir: site.releasesDir },
+      live: await liveRemotes(site.webRoot, site.pointers),
+      remote,
+      candidateFolder: candidate.folder,
+      budgetMs: site.budgetMs,
+    });
+    const version = await keepCandidate(site.releasesDir, candidate);
+    await site.pointers.write(remote, version);
+    return { version, ...figures, pruned: await pruneReleases(site.releasesDir, remote, site.keep, version) };
+  } catch (error) {
+    await discardCandidate(candidate);
+    throw error;
+  }
+}
+
+/** Makes the release before the live one live again, without building. */
+export async function rollback(site: Pick<ReleaseSite, 'releasesDir' | 'pointers'>, remote: string): Promise<LivePointer> {
+  assertReleasable(remote);
+  const live = await site.pointers.read(remote);
+  const previous = previousOf(await listReleases(site.releasesDir, remote), live?.version ?? null);
+  if (!previous) throw new ReleaseRefused(live ? `${remote} has no release before ${live.version}` : `${remote} has no live release`);
+  return site.pointers.write(remote, previous.version);
+}
+
+export interface ReleaseLine {
+  version: string;
+  created_at: string;
+  live: boolean;
+}
+
+/** A remote's kept releases, newest first, with the live one marked. */
+export async function releasesOf(site: Pick<ReleaseSite, 'releasesDir' | 'pointers'>, remote: string): Promise<ReleaseLine[]> {
+  assertReleasable(remote);
+  const live = (await site.pointers.read(remote))?.version;
+  return (await listReleases(site.releasesDir, remote)).map((entry) => ({ version: entry.version, created_at: entry.created_at, live: entry.version === live }));
+}

@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { pointersOf, RELEASES_CHANNEL } from './pointers';
+import { releasesOf, rollback, type ReleaseLine } from './operations';
+import { liveRemotes, type LivePointer, type PointerStore } from './store';
+
+export interface ReleasesService {
+  readonly pointers: PointerStore;
+  /** remotes.json as a page loaded now composes it: each remote's live release, or its own build. */
+  remotes(): Promise<Record<string, string>>;
+  /** A remote's kept releases, newest first, the live one marked. */
+  list(remote: string): Promise<ReleaseLine[]>;
+  /** Makes the release before the live one live again (no build). */
+  rollback(remote: string): Promise<LivePointer>;
+  /** Runs when another instance (or this one) moved a pointer: the deployment is looked at again now. */
+  onSwitch(listener: () => void): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    releases: ReleasesService;
+  }
+}
+
+/** Each remote's releases as this instance serves them (decisions 056, 057). */
+export const releasesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config, database } = app;
+    const pointers = pointersOf(database, config.RELEASES_DIR);
+    const site = { releasesDir: config.RELEASES_DIR, pointers };
+    const listeners: (() => void)[] = [];
+    const switched = () => {
+      for (const listener of listeners) listener();
+    };
+
+    if (database.kind === 'postgres' && database.listen) {
+      // A missed notification is caught up by the deployment's own look, at most half a second later.
+      const stop = await database.listen(RELEASES_CHANNEL, switched, switched);
+      app.addHook('onClose', async () => stop());
+    }
+
+    app.decorate('releases', {
+      pointers,
+      remotes: () => liveRemotes(config.WEB_ROOT, pointers),
+      list: (remote) => releasesOf(site, remote),
+      async rollback(remote) {
+        const pointer = await rollback(site, remote);
+        switched();
+        return pointer;
+      },
+      onSwitch(listener) {
+        listeners.push(listener);
+      },
+    } satisfies ReleasesService);
+  },
+  { name: 'releases', dependencies: ['config', 'database'] },
+);

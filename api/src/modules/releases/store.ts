@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_NAMES, remoteDir, type RemoteName } from '@site/shared/remotes';
+
+/**
+ * Each remote's releases (decision 056): `RELEASES_DIR/<remote>/<version>/` holds one build (the
+ * browser's files, `server/` and `release.json`), never changed once it is there, and
+ * `RELEASES_DIR/<remote>/live.json` names the live one. The site serves a release at
+ * `/releases/<remote>/<version>/`; remotes.json names the live release's entry instead of the
+ * remote's own build.
+ */
+
+/** The remotes that are released on their own, by package folder (`mfe-marketing`). */
+export const RELEASABLE: readonly string[] = REMOTE_NAMES.map(remoteDir);
+
+/** A version: the time it was made (UTC, so names sort by time) and a hash of its files. */
+export const VERSION = /^\d{8}T\d{9}Z-[0-9a-f]{12}$/;
+
+export interface Release {
+  remote: string;
+  version: string;
+  /** ISO time it was made. */
+  created_at: string;
+}
+
+export interface LivePointer {
+  version: string;
+  /** ISO time it went live. */
+  since: string;
+}
+
+export const federationNameOf = (remote: string): RemoteName | undefined => REMOTE_NAMES.find((name) => remoteDir(name) === remote);
+
+/** A version named from the time it was made and its content hash. */
+export function versionOf(at: Date, contentHash: string): string {
+  const stamp = at.toISOString().replace(/[-:.]/g, '');
+  return `${stamp}-${contentHash.slice(0, 12)}`;
+}
+
+/** The time a version was made, from its name. */
+export function timeOf(version: string): string {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(version);
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z` : '';
+}
+
+/** The path of a release's files on the site. */
+export const releasePath = (remote: string, version: string) => `/releases/${remote}/${version}/`;
+
+/** Every release of a remote that is still kept, newest first. */
+export async function listReleases(releasesDir: string, remote: string): Promise<Release[]> {
+  let names: string[];
+  try {
+    names = await readdir(path.join(releasesDir, remote));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => VERSION.test(name))
+    .sort()
+    .reverse()
+    .map((version) => ({ remote, version, created_at: timeOf(version) }));
+}
+
+/**
+ * Where each remote's live pointer is kept: a file beside its releases (one machine), or on
+ * PostgreSQL a row every instance reads, with a NOTIFY that tells them it moved (pointers.ts).
+ */
+export interface PointerStore {
+  /** The live release of a remote, or null while its own build (remotes.json) is live. */
+  read(remote: string): Promise<LivePointer | null>;
+  /** Makes a release live, all at once. */
+  write(remote: string, version: string): Promise<LivePointer>;
+}
+
+const pointerFile = (releasesDir: string, remote: string) => path.join(releasesDir, remote, 'live.json');
+
+/** Pointers as files: each written beside the old one and renamed over it, so a reader sees one or the other, never half. */
+export function filePointers(releasesDir: string): PointerStore {
+  return {
+    async read(remote) {
+      try {
+        const value = JSON.parse(await readFile(pointerFile(releasesDir, remote), 'utf8')) as Partial<LivePointer>;
+        return typeof value.version === 'string' && VERSION.test(value.version) ? { version: value.version, since: String(value.since ?? '') } : null;
+      } catch {
+        return null;
+      }
+    },
+    async write(remote, version) {
+      const pointer = { version, since: new Date().toISOString() };
+      const file = pointerFile(releasesDir, remote);
+      await mkdir(path.dirname(file), { recursive: true });
+      const aside = `${file}.${randomUUID()}.tmp`;
+      await writeFile(aside, JSON.stringify(pointer));
+      await rename(aside, file);
+      return pointer;
+    },
+  };
+}
+
+/** The release a rollback makes live: the newest one older than the live one. */
+export function previousOf(releases: readonly Release[], live: string | null): Release | undefined {
+  if (!live) return undefined;
+  return releases.find((release) => release.version < live);
+}
+
+/**
+ * Deletes the oldest releases beyond `keep`, never the live one: a page opened on a deleted
+ * release can no longer load its files.
+ */
+export async function pruneReleases(releasesDir: string, remote: string, keep: number, live: string | null): Promise<string[]> {
+  const stale = (await listReleases(releasesDir, remote)).slice(keep).filter((release) => release.version !== live);
+  await Promise.all(stale.map((release) => rm(path.join(releasesDir, remote, release.version), { recursive: true, force: true })));
+  return stale.map((release) => release.version);
+}
+
+/**
+ * The remote list the browser and the server render read: the shell's remotes.json, with each
+ * remote that has a live release pointed at that release's entry.
+ */
+export async function liveRemotes(webRoot: string, pointers: PointerStore): Promise<Record<string, string>> {
+  const remotes = JSON.parse(await readFile(path.join(webRoot, 'shell', 'dist', 'remotes.json'), 'utf8')) as Record<string, string>;
+  const live = await Promise.all(RELEASABLE.map(async (remote) => [remote, await pointers.read(remote)] as const));
+  for (const [remote, pointer] of live) {
+    const name = federationNameOf(remote);
+    if (name && pointer) remotes[name] = `${releasePath(remote, pointer.version)}remoteEntry.js`;
+  }
+  return remotes;
+}

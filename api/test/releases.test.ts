@@ -1,0 +1,174 @@
+import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { compatibilityProblems, type FederationManifest } from '../src/modules/releases/checks';
+import { filePointers, listReleases, liveRemotes, previousOf, pruneReleases, versionOf } from '../src/modules/releases/store';
+import { pointersOf } from '../src/modules/releases/pointers';
+import { bearer, registerTestAdmin, testConfig } from './app';
+import { testDatabases } from './databases';
+
+const shellManifest: FederationManifest = {
+  shared: [
+    { name: 'react', version: '19.3.1' },
+    { name: 'react-dom', version: '19.3.1' },
+    { name: 'styled-components', version: '6.6.0' },
+    { name: '@site/shared/session', version: '1.0.0' },
+  ],
+  exposes: [],
+};
+const marketing = (shared: FederationManifest['shared'], exposes = ['HomePage', 'ServicePage', 'PolicyPage', 'ContactPage']): FederationManifest => ({
+  shared,
+  exposes: exposes.map((name) => ({ name })),
+});
+
+describe('release checks', () => {
+  it('accepts a remote built against the shell’s majors', () => {
+    expect(compatibilityProblems('mfe_marketing', marketing([{ name: 'react', version: '19.0.0' }, { name: '@site/shared/session', version: '1.0.0' }]), shellManifest)).toEqual([]);
+  });
+
+  it('refuses a remote built against another React major, naming the package', () => {
+    const problems = compatibilityProblems('mfe_marketing', marketing([{ name: 'react', version: '18.3.1' }, { name: 'styled-components', version: '6.1.0' }]), shellManifest);
+    expect(problems).toEqual(["react 18.3.1 is not compatible with the shell's 19.3.1 (another major version)"]);
+  });
+
+  it('refuses a remote that no longer exposes a module the site composes', () => {
+    const problems = compatibilityProblems('mfe_marketing', marketing([], ['HomePage', 'ServicePage', 'PolicyPage']), shellManifest);
+    expect(problems).toEqual(['ContactPage is no longer exposed, and the site composes it']);
+  });
+});
+
+describe('release store', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const make = async (at: string) => {
+    const version = versionOf(new Date(at), 'abcdef0123456789');
+    await mkdir(path.join(dir, 'mfe-marketing', version), { recursive: true });
+    return version;
+  };
+
+  it('names versions by time and content, lists them newest first, and rolls back to the one before the live one', async () => {
+    const first = await make('2026-11-27T06:00:00.000Z');
+    const second = await make('2026-11-27T07:00:00.000Z');
+    expect(first).toBe('20261127T060000000Z-abcdef012345');
+    // A build that never got its version is not a release.
+    await mkdir(path.join(dir, 'mfe-marketing', '.candidate-x'));
+    const releases = await listReleases(dir, 'mfe-marketing');
+    expect(releases.map((release) => release.version)).toEqual([second, first]);
+    expect(releases[1]!.created_at).toBe('2026-11-27T06:00:00.000Z');
+    const pointers = filePointers(dir);
+    expect(await pointers.read('mfe-marketing')).toBeNull();
+    await pointers.write('mfe-marketing', second);
+    expect((await pointers.read('mfe-marketing'))?.version).toBe(second);
+    expect(previousOf(releases, second)?.version).toBe(first);
+    expect(previousOf(releases, first)).toBeUndefined();
+    // Written aside and renamed: no temporary file stays behind.
+    expect((await readdir(path.join(dir, 'mfe-marketing'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('keeps the newest releases and the live one', async () => {
+    const pruneDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const versions: string[] = [];
+    for (let hour = 1; hour <= 8; hour++) {
+      const version = versionOf(new Date(Date.UTC(2026, 10, 27, hour)), 'abcdef0123456789');
+      await mkdir(path.join(pruneDir, 'mfe-marketing', version), { recursive: true });
+      versions.push(version);
+    }
+    const pruned = await pruneReleases(pruneDir, 'mfe-marketing', 5, versions[0]!);
+    expect(pruned).toEqual([versions[2], versions[1]]);
+    expect((await listReleases(pruneDir, 'mfe-marketing')).map((release) => release.version)).toEqual([...versions.slice(3).reverse(), versions[0]]);
+    await rm(pruneDir, { recursive: true, force: true });
+  });
+});
+
+describe.each(testDatabases())('serving releases ($name)', (target) => {
+  let app: FastifyInstance;
+  let webRoot: string;
+  let releasesDir: string;
+  let version: string;
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(path.join(tmpdir(), 'web-root-'));
+    releasesDir = path.join(webRoot, 'releases');
+    const shell = path.join(webRoot, 'shell', 'dist');
+    await mkdir(shell, { recursive: true });
+    await writeFile(path.join(shell, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+    await writeFile(path.join(shell, 'remotes.json'), JSON.stringify({ mfe_marketing: '/remotes/mfe-marketing/remoteEntry.js', mfe_community: '/remotes/mfe-community/remoteEntry.js' }));
+    version = versionOf(new Date('2026-11-27T06:00:00.000Z'), '0123456789abcdef');
+    await mkdir(path.join(releasesDir, 'mfe-marketing', version), { recursive: true });
+    await writeFile(path.join(releasesDir, 'mfe-marketing', version, 'remoteEntry.js'), 'var mfe_marketing;');
+    app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot, RELEASES_DIR: releasesDir }), database: await target.open(), logger: false });
+    await app.ready();
+    admin = bearer(app, { sub: await registerTestAdmin(app), role: 'admin' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+  let admin: { authorization: string };
+
+  it('names the live release in remotes.json, and the remote’s own build before any', async () => {
+    const before = await app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(before.json()).toMatchObject({ mfe_marketing: '/remotes/mfe-marketing/remoteEntry.js' });
+    await app.releases.pointers.write('mfe-marketing', version);
+    const after = await app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(after.headers['cache-control']).toBe('no-cache');
+    expect(after.json()).toEqual({ mfe_marketing: `/releases/mfe-marketing/${version}/remoteEntry.js`, mfe_community: '/remotes/mfe-community/remoteEntry.js' });
+    expect(await liveRemotes(webRoot, app.releases.pointers)).toEqual(after.json());
+  });
+
+  it('serves every file of a release as immutable, and never the pointer', async () => {
+    const entry = await app.inject({ method: 'GET', url: `/releases/mfe-marketing/${version}/remoteEntry.js` });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/releases/mfe-marketing/live.json' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/releases/mfe-marketing/${version}/../live.json` })).statusCode).toBe(404);
+  });
+
+  it('lists each remote’s releases for an admin, and rolls back to the one before, audited', async () => {
+    const older = versionOf(new Date('2026-11-27T05:00:00.000Z'), '0123456789abcdef');
+    await mkdir(path.join(releasesDir, 'mfe-marketing', older), { recursive: true });
+    await app.releases.pointers.write('mfe-marketing', version);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/releases' })).statusCode).toBe(401);
+    const user = bearer(app, { sub: 'someone', role: 'user' });
+    expect((await app.inject({ method: 'POST', url: '/api/admin/releases/mfe-marketing/rollback', headers: user })).statusCode).toBe(403);
+
+    const overview = await app.inject({ method: 'GET', url: '/api/admin/releases', headers: admin });
+    expect(overview.statusCode).toBe(200);
+    const marketing = overview.json().remotes.find((entry: { remote: string }) => entry.remote === 'mfe-marketing');
+    expect(marketing.live.version).toBe(version);
+    expect(marketing.releases).toEqual([
+      { version, created_at: '2026-11-27T06:00:00.000Z', live: true },
+      { version: older, created_at: '2026-11-27T05:00:00.000Z', live: false },
+    ]);
+
+    const rolledBack = await app.inject({ method: 'POST', url: '/api/admin/releases/mfe-marketing/rollback', headers: admin });
+    expect(rolledBack.statusCode).toBe(200);
+    expect(rolledBack.json().version).toBe(older);
+    expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_marketing).toBe(`/releases/mfe-marketing/${older}/remoteEntry.js`);
+    const activity = await app.inject({ method: 'GET', url: '/api/admin/activity?limit=5', headers: admin });
+    expect(JSON.stringify(activity.json())).toContain(`mfe-marketing ${older}`);
+
+    const none = await app.inject({ method: 'POST', url: '/api/admin/releases/mfe-marketing/rollback', headers: admin });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ error: 'no_earlier_release', message: `mfe-marketing has no release before ${older}` });
+    expect((await app.inject({ method: 'POST', url: '/api/admin/releases/nope/rollback', headers: admin })).statusCode).toBe(400);
+  });
+
+  // PGlite is one process: its pointers are files, looked at by the deployment (above).
+  if (target.name === 'postgres') it('on PostgreSQL, a pointer moved by another process is announced to this instance', async () => {
+    let heard = 0;
+    app.releases.onSwitch(() => (heard += 1));
+    // What `pnpm release` does from its own process: the row and the NOTIFY, heard on the listening connection.
+    await pointersOf(app.database, releasesDir).write('mfe-community', version);
+    await expect.poll(() => heard).toBeGreaterThan(0);
+    expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_community).toBe(`/releases/mfe-community/${version}/remoteEntry.js`);
+  });
+});

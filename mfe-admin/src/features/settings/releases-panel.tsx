@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import type { RemoteReleases, ReleasesOverview } from '@site/shared/contracts/system';
+import { messageOf } from '@site/shared/api-client';
+import { toast } from '@site/shared/toast';
+import { Actions, DataTable, Empty, LoadError, Loading, Pill, SmallButton } from '../../components/ui';
+import { adminRequest } from '../../lib/api';
+import { formatIst } from '../../lib/ist';
+import { useLoad } from '../../lib/use-load';
+
+/** Makes the release before the live one live again, after a confirmation. */
+function RollbackButton({ remote, onDone }: { remote: RemoteReleases; onDone: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const liveIndex = remote.releases.findIndex((release) => release.live);
+  const previous = liveIndex >= 0 ? remote.releases[liveIndex + 1] : undefined;
+  if (!previous) return <span>No earlier release</span>;
+
+  async function rollback() {
+    setBusy(true);
+    try {
+      const pointer = await adminRequest<{ version: string }>(`/admin/releases/${encodeURIComponent(remote.remote)}/rollback`, { method: 'POST' });
+      toast.success(`${remote.remote} is back on ${pointer.version}.`);
+      onDone();
+    } catch (error) {
+      toast.error(messageOf(error, 'The rollback failed. Please try again.'));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <SmallButton type="button" $variant="ghost" onClick={() => setConfirming(true)} aria-label={`Roll back ${remote.remote}`}>
+        Roll back
+      </SmallButton>
+    );
+  }
+  return (
+    <Actions role="group" aria-label={`Confirm the rollback of ${remote.remote}`}>
+      <span>
+        Make <code>{previous.version}</code> live?
+      </span>
+      <SmallButton type="button" disabled={busy} onClick={() => void rollback()} autoFocus>
+        {busy ? 'Rolling back…' : 'Confirm rollback'}
+      </SmallButton>
+      <SmallButton type="button" $variant="ghost" disabled={busy} onClick={() => setConfirming(false)}>
+        Cancel
+      </SmallButton>
+    </Actions>
+  );
+}
+
+function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () => void }) {
+  const headingId = `releases-${remote.remote}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>{remote.remote}</h3>
+      <p>
+        Live: {remote.live ? <code>{remote.live.version}</code> : 'its own build (no release yet)'}
+        {remote.live && <> since {formatIst(remote.live.since)}</>}
+      </p>
+      {remote.releases.length > 0 && (
+        <>
+          <DataTable caption={`Releases of ${remote.remote}, newest first`}>
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Made</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {remote.releases.map((release) => (
+                <tr key={release.version}>
+                  <td>
+                    <code>{release.version}</code>
+                  </td>
+                  <td>{formatIst(release.created_at)}</td>
+                  <td>{release.live ? <Pill $tone="ok">Live</Pill> : <Pill $tone="muted">Kept</Pill>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+          <RollbackButton remote={remote} onDone={onDone} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Settings → Releases: each remote's live version and the releases kept, with a rollback. */
+export function ReleasesPanel() {
+  const overview = useLoad(() => adminRequest<ReleasesOverview>('/admin/releases'), 'releases');
+  return (
+    <section aria-labelledby="releases-heading" style={{ marginTop: 32 }}>
+      <h2 id="releases-heading">Releases</h2>
+      {overview.state === 'loading' && <Loading />}
+      {overview.state === 'error' && <LoadError text="Failed to load the releases." error={overview.error} onRetry={overview.reload} />}
+      {overview.state === 'ready' && (
+        <>
+          <p>
+            Each remote is released with <code>pnpm release &lt;remote&gt;</code>; the last {overview.data.keep} releases stay served for pages opened on them.
+          </p>
+          {overview.data.remotes.every((remote) => remote.releases.length === 0) && <Empty text="No remote has been released yet." />}
+          {overview.data.remotes.map((remote) => (
+            <RemoteHistory key={remote.remote} remote={remote} onDone={overview.reload} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
