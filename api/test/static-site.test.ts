@@ -119,10 +119,10 @@ describe.each(testDatabases())('serving the built front ends ($name)', (target) 
     expect(matched.get('GET /api/unknown')).toBe('/api/*');
   });
 
-  it('serves the shell for an unknown page (the browser shows its not-found page)', async () => {
-    for (const url of ['/nowhere', '/blog/a/b', '/community/']) {
+  it('serves the shell for an unknown page with 404 (the browser shows its not-found page)', async () => {
+    for (const [url, status] of [['/nowhere', 404], ['/blog/a/b', 404], ['/community/', 200]] as const) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.body, url).toContain('<div id="root">');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { fullTitle, site } from './site-config';
 
 // The fixed pages' heads live with the site's other content facts (the api reads them too).
-export { fullTitle, PAGE_META, pageMetaOf } from './site-config';
+export { fullTitle, NOT_FOUND_META, PAGE_META, pageMetaOf } from './site-config';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string): void {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -20,10 +20,12 @@ export interface PageMeta {
   /** Absolute path of the page, for the canonical and og:url tags; defaults to the current path. */
   path?: string;
   image?: string;
+  /** A page that found nothing: kept out of search engines (the api's 404 answer says the same). */
+  noindex?: boolean;
 }
 
 /** Sets the document title, description, Open Graph and Twitter card tags for a route. */
-export function applyPageMeta({ title, description, path, image }: PageMeta): void {
+export function applyPageMeta({ title, description, path, image, noindex = false }: PageMeta): void {
   const pageTitle = fullTitle(title);
   document.title = pageTitle;
   const url = new URL(path ?? window.location.pathname, window.location.origin).href;
@@ -40,6 +42,8 @@ export function applyPageMeta({ title, description, path, image }: PageMeta): vo
     setMeta('property', 'og:image', new URL(image, window.location.origin).href);
     setMeta('name', 'twitter:image', new URL(image, window.location.origin).href);
   }
+  if (noindex) setMeta('name', 'robots', 'noindex');
+  else document.head.querySelector('meta[name="robots"]')?.remove();
   let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   if (!canonical) {
     canonical = document.createElement('link');
@@ -50,8 +54,8 @@ export function applyPageMeta({ title, description, path, image }: PageMeta): vo
 }
 
 export function usePageMeta(meta: PageMeta): void {
-  const { title, description, path, image } = meta;
+  const { title, description, path, image, noindex } = meta;
   useEffect(() => {
-    applyPageMeta({ title, description, path, image });
-  }, [title, description, path, image]);
+    applyPageMeta({ title, description, path, image, noindex });
+  }, [title, description, path, image, noindex]);
 }

@@ -17,7 +17,9 @@ export const SHELL_DEV_PORT = 8080;
  * A rendered route also names the api reads its page makes (`reads`, see `Read`) and what a write
  * must change for its rendered HTML to be forgotten (`tags`). The api reads them before rendering
  * and writes the answers into the page; the components take their keys from here (`routeRead` in
- * `@site/shared/preloaded`), so the browser hydrates from those answers without asking again.
+ * `@site/shared/preloaded`), so the browser hydrates from those answers without asking again. A page
+ * about one thing names the read that finds it (`subject`, also its key in site-config's
+ * NOT_FOUND_META): an empty answer makes the page a 404.
  */
 export const REMOTES = /** @type {const} */ ({
   mfe_marketing: {
@@ -53,6 +55,7 @@ export const REMOTES = /** @type {const} */ ({
         module: 'BlogPage',
         what: 'the blog post',
         reads: { blog: { path: '/blogs/search', query: { field: 'slug', value: ':slug' } } },
+        subject: 'blog',
         tags: ['blogs'],
       },
       '/event/:slug': {
@@ -63,6 +66,7 @@ export const REMOTES = /** @type {const} */ ({
           // Commerce's event-packages section, once the event's id is known.
           packages: { path: '/packages/public/search', query: { field: 'event_id', value: ':event.id' } },
         },
+        subject: 'event',
         tags: ['events', 'packages'],
       },
     },
@@ -74,6 +78,7 @@ export const REMOTES = /** @type {const} */ ({
         module: 'PackagePage',
         what: 'the package',
         reads: { package: { path: '/packages/public/search', query: { field: 'slug', value: ':slug' } } },
+        subject: 'package',
         tags: ['packages', 'events'],
       },
       '/orders': { module: 'OrdersPage', what: 'your orders', access: 'signed-in' },

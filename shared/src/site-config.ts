@@ -120,6 +120,20 @@ export const PAGE_META = {
   },
 } as const satisfies Record<string, PageHeadText>;
 
+/**
+ * The heads of pages that find nothing (an unknown path, a missing post, event or package): the
+ * browser sets them and the api writes them, with noindex, into its 404 answers.
+ */
+export const NOT_FOUND_META = {
+  page: { title: 'Page not found', description: 'The page you asked for does not exist.' },
+  blog: { title: 'Blog not found', description: `An article from the ${site.name} blog.` },
+  event: { title: 'Event not found', description: `An event from the ${site.name} community.` },
+  package: { title: 'Package not found', description: `A ${site.name} package.` },
+} as const satisfies Record<string, Omit<PageHeadText, 'path'>>;
+
+/** What a missing page is: an unknown path or one of the pages above. */
+export type NotFoundKind = keyof typeof NOT_FOUND_META;
+
 /** The fixed head of the page at `pathname` (those above and each service's page), if it has one. */
 export function pageMetaOf(pathname: string): PageHeadText | undefined {
   const fixed = Object.values(PAGE_META).find((meta) => meta.path === pathname);

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_DIRS as REMOTES } from '@site/shared/remotes';
 import { sendNotFound } from '../lib/not-found';
-import { PAGE_ROUTES } from '../modules/ssr/pages';
+import { PAGE_ROUTES, isUnknownPage } from '../modules/ssr/pages';
 import { sendPage } from '../modules/ssr/html';
 import { RELEASABLE, VERSION } from '../modules/releases/store';
 
@@ -107,6 +107,13 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request) : null;
       if (rendered) return sendPage(request, reply, rendered);
       reply.header('Cache-Control', 'no-cache');
+      // A path that is no page answers 404 even when the browser renders its not-found page.
+      if (isUnknownPage(url)) {
+        const notFound = app.hasDecorator('pageHead') ? await app.pageHead.notFound('page') : null;
+        reply.code(404);
+        if (notFound) return reply.type('text/html; charset=utf-8').send(notFound);
+        return reply.sendFile('index.html', shellDist);
+      }
       // Content pages get their own title, description and OpenGraph tags (page-head module).
       const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
       if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);

@@ -1,10 +1,9 @@
-import { site } from '@site/shared/site-config';
 import { useEffect, useState } from 'react';
 import { usePreloaded } from '@site/shared/preloaded';
 import { useParams } from 'react-router-dom';
 import type { Package } from '@site/shared/contracts/packages';
-import { usePageMeta } from '@site/shared/page-meta';
-import { Card, Main, StatusText } from '@site/shared/ui/primitives';
+import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
+import { Card, HomeLink, Main, StatusText } from '@site/shared/ui/primitives';
 import { BuyButton } from '../features/packages/buy-button';
 import { PackageFacts } from '../features/packages/package-facts';
 import { fetchPackageBySlug, packageBySlugKey } from '../features/packages/packages-api';
@@ -31,8 +30,9 @@ export default function PackagePage() {
 
   const pkg = state.phase === 'ready' ? state.pkg : null;
   usePageMeta({
-    title: pkg?.name ?? (state.phase === 'missing' ? 'Package not found' : 'Package'),
-    description: pkg?.description ?? `A ${site.name} package.`,
+    title: pkg?.name ?? (state.phase === 'missing' ? NOT_FOUND_META.package.title : 'Package'),
+    description: pkg?.description ?? NOT_FOUND_META.package.description,
+    noindex: state.phase === 'missing',
   });
 
   return (
@@ -44,6 +44,7 @@ export default function PackagePage() {
           <StatusText role="alert" $tone="error">
             {TEXT.packageNotFound}
           </StatusText>
+          <HomeLink />
         </>
       )}
       {state.phase === 'failed' && (

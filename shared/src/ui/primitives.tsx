@@ -108,3 +108,12 @@ export const errorAria = (error: unknown, errorId: string) => ({
   'aria-invalid': error ? true : undefined,
   'aria-describedby': error ? errorId : undefined,
 });
+
+/** The way back from a page that found nothing. */
+export function HomeLink() {
+  return (
+    <p>
+      <a href="/">Go to the home page</a>
+    </p>
+  );
+}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { usePageMeta } from '@site/shared/page-meta';
+import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
 import { Container } from '@site/shared/ui/primitives';
 
 const Wrap = styled(Container)`
@@ -10,7 +10,7 @@ const Wrap = styled(Container)`
 `;
 
 export function NotFoundPage() {
-  usePageMeta({ title: 'Page not found', description: 'The page you asked for does not exist.' });
+  usePageMeta({ ...NOT_FOUND_META.page, noindex: true });
   return (
     <Wrap as="main" id="main">
       <h1>404: Not Found</h1>

@@ -4,7 +4,7 @@ import { publicOrigin } from '../../lib/origin';
 import { escapeMarkup } from '../../lib/escape';
 import { TaggedCache, type CacheTag } from '../../lib/tagged-cache';
 import { matchPage } from '../ssr/pages';
-import { fullTitle, pageMetaOf, site } from '@site/shared/site-config';
+import { NOT_FOUND_META, fullTitle, pageMetaOf, site, type NotFoundKind } from '@site/shared/site-config';
 import { linkPreviewOf, SITE_IMAGE, type PageImage, type PagePreload } from './images';
 const DESCRIPTION_LENGTH = 160;
 
@@ -21,6 +21,8 @@ export interface PageHead {
 export interface PageHeadService {
   /** The shell's index.html with this public page's title, description and OpenGraph/Twitter tags; null when none applies. */
   html(pathname: string, request: FastifyRequest): Promise<string | null>;
+  /** The shell's index.html as a page that found nothing: its own title, and noindex; null before the shell is built. */
+  notFound(kind: NotFoundKind): Promise<string | null>;
 }
 
 declare module 'fastify' {
@@ -76,6 +78,15 @@ function preloadTag(preload: PagePreload | undefined): string[] {
 /** Only the site's link preview image, for pages without a head of their own (any page has an image). */
 export function withSiteImage(template: string, origin: string): string {
   return template.replace('</head>', () => `    ${imageTags(undefined, origin).join('\n    ')}\n  </head>`);
+}
+
+/** Puts a missing page's head into the shell's HTML: its title and description, kept out of search engines. */
+export function withNotFoundHead(template: string, kind: NotFoundKind): string {
+  const { title, description } = NOT_FOUND_META[kind];
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeMarkup(fullTitle(title))}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeMarkup(description)}" />`)
+    .replace('</head>', () => `    <meta name="robots" content="noindex" />\n  </head>`);
 }
 
 /** Puts the page's head into the shell's HTML: replaces title and description, adds OG and Twitter tags. */
@@ -139,6 +150,13 @@ export const pageHeadPlugin = fp(
       return null;
     };
 
+    // The shell's HTML as deployed now (a redeployed shell is picked up without a restart).
+    const currentTemplate = () =>
+      app.deployment.current().then(
+        (deployment) => deployment.template,
+        () => null,
+      );
+
     app.decorate('pageHead', {
       async html(pathname, request) {
         let head = heads.get(pathname);
@@ -151,14 +169,15 @@ export const pageHeadPlugin = fp(
           // Looked up while content changed: used once, not kept.
           heads.set(pathname, head, tags, since);
         }
-        // The shell's HTML as deployed now (a redeployed shell is picked up without a restart).
-        const template = await app.deployment.current().then(
-          (deployment) => deployment.template,
-          () => null,
-        );
+        const template = await currentTemplate();
         if (!template) return null;
         const origin = publicOrigin(config, request);
         return head ? withPageHead(template, head, `${origin}${pathname}`) : withSiteImage(template, origin);
+      },
+
+      async notFound(kind) {
+        const template = await currentTemplate();
+        return template ? withNotFoundHead(template, kind) : null;
       },
     } satisfies PageHeadService);
   },

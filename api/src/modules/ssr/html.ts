@@ -23,7 +23,11 @@ export class RenderedHtml {
   /** Called when a compressed form is added (the page's cache counts its bytes again). */
   onResize: (() => void) | undefined;
 
-  constructor(readonly html: string) {
+  /** 404 for a page that found nothing; its HTML says so too. */
+  constructor(
+    readonly html: string,
+    readonly status: 200 | 404 = 200,
+  ) {
     this.bytes = Buffer.from(html, 'utf8');
     this.etag = etagOf(this.bytes);
   }
@@ -57,8 +61,12 @@ export const PAGE_CACHE_CONTROL = 'public, no-cache';
 
 /** Sends a rendered page in the encoding the browser takes best, or 304 when its copy is current. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedHtml): FastifyReply {
-  reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('Vary', 'Accept-Encoding').header('ETag', page.etag);
-  if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  reply.header('Vary', 'Accept-Encoding');
+  if (page.status !== 200) reply.code(page.status).header('Cache-Control', 'no-cache');
+  else {
+    reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', page.etag);
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  }
   reply.type('text/html; charset=utf-8');
   const encoding = pageEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(page.bytes);

@@ -1,17 +1,19 @@
 import { REMOTES, REMOTE_NAMES, answerValues, exposesOf, fillRead, hasServerContainer, type Read, type RemoteName } from '@site/shared/remotes';
+import type { NotFoundKind } from '@site/shared/site-config';
 import type { CacheTag } from '../../lib/tagged-cache';
+
+/** Pages the remote table does not match: the shell's own, and `/admin` (`/admin/*` does not match it in the router). */
+const OTHER_ROUTES = [
+  ...Object.values(REMOTES).flatMap((remote) => Object.keys(remote.routes).filter((path) => path.endsWith('/*')).map((path) => path.slice(0, -2))),
+  '/login',
+];
 
 /**
  * Every page of the shell's router: the remotes' routes from the remote table, and the shell's own
  * login page. Rendered on the server or in the browser; other paths without a file extension get the
- * shell too (its not-found page).
+ * shell's not-found page, with 404.
  */
-export const PAGE_ROUTES: readonly string[] = [
-  ...Object.values(REMOTES).flatMap((remote) => Object.keys(remote.routes)),
-  // `/admin/*` does not match `/admin` itself in the router.
-  ...Object.values(REMOTES).flatMap((remote) => Object.keys(remote.routes).filter((path) => path.endsWith('/*')).map((path) => path.slice(0, -2))),
-  '/login',
-];
+export const PAGE_ROUTES: readonly string[] = [...Object.values(REMOTES).flatMap((remote) => Object.keys(remote.routes)), ...OTHER_ROUTES];
 
 /** A route of the remote table that a path matches. */
 export interface PageMatch {
@@ -25,6 +27,8 @@ export interface PageMatch {
   reads: Readonly<Record<string, Read>>;
   /** What a write must change for the rendered HTML to be forgotten. */
   tags: readonly CacheTag[];
+  /** The read that finds what the page is about (its empty answer is a 404). */
+  subject?: NotFoundKind;
 }
 
 interface RouteEntry {
@@ -32,6 +36,7 @@ interface RouteEntry {
   access?: string;
   reads?: Readonly<Record<string, Read>>;
   tags?: readonly string[];
+  subject?: NotFoundKind;
 }
 
 const routeTable = REMOTE_NAMES.flatMap((name) =>
@@ -53,6 +58,7 @@ const routeTable = REMOTE_NAMES.flatMap((name) =>
       rendered: !route.access,
       reads: route.reads ?? {},
       tags: route.tags ?? [],
+      subject: route.subject,
     };
   }),
 );
@@ -84,14 +90,29 @@ export function matchPage(pathname: string): PageMatch | null {
 
 /** A public page the api renders, and the api reads it is made from. */
 export interface RenderedRoute {
-  /** The remote module the route renders (loaded before the render's time budget starts). */
-  module: string;
+  /** The remote module the route renders (loaded before the render's time budget starts); none for the shell's own page. */
+  module: string | null;
   /** The reads the page's components make (their `preloadKey`s), each under /api. */
   reads: string[];
   /** Reads that depend on an answer (an event's packages need its id). */
   then?: (answers: Record<string, unknown>) => string[];
   /** What a write must change for the rendered HTML to be forgotten. */
   tags: CacheTag[];
+  /** The read finding what the page is about, by its key: an empty list answered makes the page a 404. */
+  subject?: { kind: NotFoundKind; key: string };
+}
+
+/**
+ * A path that is no page (no route matches it): the shell's not-found page, rendered once for all
+ * of them (its HTML does not depend on the path) and answered with 404.
+ */
+export const NOT_FOUND_ROUTE: RenderedRoute = { module: null, reads: [], tags: [] };
+
+/** Whether the path is no page of the shell's router: its answer is the not-found page. */
+export function isUnknownPage(pathname: string): boolean {
+  // The router takes a trailing slash as the page without it.
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return !OTHER_ROUTES.includes(path) && matchPage(path) === null;
 }
 
 /**
@@ -108,7 +129,8 @@ export function renderedRoute(pathname: string): RenderedRoute | null {
     if (filled !== null) first.set(name, filled);
   }
   const later = Object.entries(page.reads).filter(([name]) => !first.has(name));
-  const route: RenderedRoute = { module: page.module, reads: [...first.values()], tags: [...page.tags] };
+  const subject = page.subject && first.has(page.subject) ? { kind: page.subject, key: first.get(page.subject)! } : undefined;
+  const route: RenderedRoute = { module: page.module, reads: [...first.values()], tags: [...page.tags], ...(subject ? { subject } : {}) };
   if (later.length === 0) return route;
   return {
     ...route,

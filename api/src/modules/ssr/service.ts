@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { NotFoundKind } from '@site/shared/site-config';
 import { isPublicHost, publicOrigin } from '../../lib/origin';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { Deployment } from './deployment';
 import { createServerFederation, type ServerFederation } from './federation';
 import { composeHtml, RenderedHtml, sendPage } from './html';
-import { RENDERED_MODULES, renderedRoute } from './pages';
+import { NOT_FOUND_ROUTE, RENDERED_MODULES, isUnknownPage, renderedRoute, type RenderedRoute } from './pages';
 import { readAnswers } from './preload';
 import { renderPage, type ShellServerModule } from './render';
 
@@ -102,6 +103,16 @@ export const ssrPlugin = fp<SsrOptions>(
     // instead of each costing a render and pushing a page out (decision 042).
     const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] || '/';
     const keyOf = (request: FastifyRequest) => `${publicOrigin(config, request)}${pathOf(request)}`;
+    // Every unknown path shows the same not-found page: one entry for all of them.
+    const notFoundKeyOf = (request: FastifyRequest) => `${publicOrigin(config, request)} not-found`;
+
+    /** What the page misses, from the answers it was made from: nothing (null), or a 404 of this kind. */
+    const missingOf = (route: RenderedRoute, preloaded: Record<string, unknown>): NotFoundKind | null => {
+      if (route === NOT_FOUND_ROUTE) return 'page';
+      if (!route.subject) return null;
+      const found = preloaded[route.subject.key];
+      return Array.isArray(found) && found.length === 0 ? route.subject.kind : null;
+    };
 
     // The first visitors find the containers loaded.
     app.addHook('onReady', async () => {
@@ -130,14 +141,14 @@ export const ssrPlugin = fp<SsrOptions>(
 
       async page(request) {
         const pathname = pathOf(request);
-        const route = renderedRoute(pathname);
+        const route = renderedRoute(pathname) ?? (isUnknownPage(pathname) ? NOT_FOUND_ROUTE : null);
         if (!route) return null;
         // Another host than PUBLIC_URL's: the browser renders the page; nothing is rendered or kept for it.
         if (!isPublicHost(config, request)) {
           app.metrics.serverRenderFallback('other_host');
           return null;
         }
-        const key = keyOf(request);
+        const key = route === NOT_FOUND_ROUTE ? notFoundKeyOf(request) : keyOf(request);
         const started = performance.now();
         try {
           // The time budget only when the deployment is looked at (a redeploy loads new containers).
@@ -151,12 +162,14 @@ export const ssrPlugin = fp<SsrOptions>(
           const since = pages.version(route.tags);
           const { shell, load } = containersOf(deployment);
           const preloaded = await readAnswers(app, route);
-          await withBudget(load(route.module), loadTimeoutMs, `loading ${route.module}`);
+          if (route.module) await withBudget(load(route.module), loadTimeoutMs, `loading ${route.module}`);
           await withBudget(shell, loadTimeoutMs, 'loading the shell');
           const rendering = performance.now();
-          const template = (await app.pageHead.html(pathname, request)) ?? deployment.template;
+          const missing = missingOf(route, preloaded);
+          const head = missing ? await app.pageHead.notFound(missing) : await app.pageHead.html(pathname, request);
+          const template = head ?? deployment.template;
           const page = await renderPage(await shell, pathname, preloaded, timeoutMs);
-          const rendered = new RenderedHtml(composeHtml(template, page, preloaded));
+          const rendered = new RenderedHtml(composeHtml(template, page, preloaded), missing ? 404 : 200);
           app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
           // Its compressed forms, made on first demand, count towards the byte bound too.

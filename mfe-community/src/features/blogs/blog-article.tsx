@@ -1,10 +1,9 @@
-import { site } from '@site/shared/site-config';
 import { useEffect, useState } from 'react';
 import { usePreloaded } from '@site/shared/preloaded';
 import styled from 'styled-components';
 import type { Blog } from '@site/shared/contracts/blogs';
-import { usePageMeta } from '@site/shared/page-meta';
-import { StatusText } from '@site/shared/ui/primitives';
+import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
+import { HomeLink, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
 import { LocalTime } from '../../components/local-time';
@@ -50,8 +49,9 @@ export function BlogArticle({ slug }: { slug: string }) {
     if (blogId) sendViewBeacon(blogId);
   }, [blogId]);
   usePageMeta({
-    title: blog?.title ?? (state.phase === 'missing' ? 'Blog not found' : 'Blog'),
-    description: blog ? blog.summary || preview(blog.content) : `An article from the ${site.name} blog.`,
+    title: blog?.title ?? (state.phase === 'missing' ? NOT_FOUND_META.blog.title : 'Blog'),
+    description: blog ? blog.summary || preview(blog.content) : NOT_FOUND_META.blog.description,
+    noindex: state.phase === 'missing',
   });
 
   if (state.phase === 'loading') return <Loading label="Loading blog…" />;
@@ -62,6 +62,7 @@ export function BlogArticle({ slug }: { slug: string }) {
         <StatusText role="alert" $tone="error">
           Blog not found.
         </StatusText>
+        <HomeLink />
       </>
     );
   }

@@ -1,11 +1,10 @@
-import { site } from '@site/shared/site-config';
 import { useEffect, useState } from 'react';
 import { usePreloaded } from '@site/shared/preloaded';
 import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
-import { usePageMeta } from '@site/shared/page-meta';
+import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
 import { Remote } from '@site/shared/remote';
-import { StatusText } from '@site/shared/ui/primitives';
+import { HomeLink, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
 import { LocalTime } from '../../components/local-time';
@@ -42,8 +41,9 @@ export function EventDetails({ slug }: { slug: string }) {
 
   const event = state.phase === 'ready' ? state.event : null;
   usePageMeta({
-    title: event?.title ?? (state.phase === 'missing' ? 'Event not found' : 'Event'),
-    description: event ? preview(event.description) : `An event from the ${site.name} community.`,
+    title: event?.title ?? (state.phase === 'missing' ? NOT_FOUND_META.event.title : 'Event'),
+    description: event ? preview(event.description) : NOT_FOUND_META.event.description,
+    noindex: state.phase === 'missing',
   });
 
   if (state.phase === 'loading') return <Loading label="Loading event…" />;
@@ -54,6 +54,7 @@ export function EventDetails({ slug }: { slug: string }) {
         <StatusText role="alert" $tone="error">
           Event not found.
         </StatusText>
+        <HomeLink />
       </>
     );
   }
