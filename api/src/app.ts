@@ -108,6 +108,9 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     // Only proxies named by TRUST_PROXY may speak for the client (address, host, protocol).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Migrations (a first start, a release with a data migration) and the job queue's schema may
+    // take far longer than Fastify's 10 s default on a small or busy host: start slowly, not fail.
+    pluginTimeout: 300_000,
     // A broken percent-encoding or an over-long path parameter: `{ error, message }`, the path not echoed.
     frameworkErrors: answerFrameworkError,
     // Shutdown closes connections itself (plugins/connections.ts) so that no request is lost.
