@@ -121,6 +121,7 @@ describe.each(testDatabases())('newsletters on $name', (target) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'This unsubscribe link is not valid.' });
     const page = await app.inject({ method: 'GET', url: `/api/newsletters/unsubscribe?token=${'x'.repeat(43)}` });
+    expect(page.statusCode).toBe(404);
     expect(page.body).toContain('Link not valid');
     const bad = await app.inject({ method: 'GET', url: '/api/newsletters/unsubscribe?token=%3Cscript%3E' });
     expect(bad.statusCode).toBe(400);

@@ -75,6 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh cookie and get a new access token',
+        security: [{ refreshCookie: [] }],
         body: z.unknown().optional(),
         response: { 200: AccessTokenBody, 401: ApiErrorBody, 403: ApiErrorBody },
       },

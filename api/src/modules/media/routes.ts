@@ -86,6 +86,8 @@ export const mediaGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['media'],
         summary: 'A stored file by its CID (immutable; byte ranges supported)',
+        // The file's own type (an image, a video, a PDF…); errors are JSON.
+        produces: ['*/*'],
         params: z.strictObject({ cid: z.string().max(200) }),
         response: { 200: z.any(), 206: z.any(), 304: z.any(), 400: ApiErrorBody, 404: ApiErrorBody, 416: ApiErrorBody },
       },

@@ -43,13 +43,15 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['newsletters'],
         summary: 'Confirmation page for the unsubscribe link (does not unsubscribe by itself)',
+        produces: ['text/html'],
         querystring: TokenQuery,
-        response: { 200: Html, 400: ApiErrorBody },
+        response: { 200: Html, 400: ApiErrorBody, 404: Html },
       },
     },
     async (request, reply) => {
       const found = await app.newsletters.findByToken(request.query.token);
-      reply.documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      // An unknown token is a page for the person who clicked, and a 404 for everyone else.
+      reply.code(found ? 200 : 404).documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
       return reply.send(found ? confirmPage(found.email, request.query.token, found.status === 'unsubscribed') : invalidPage());
     },
   );
@@ -61,6 +63,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['newsletters'],
         summary: 'One-click unsubscribe (RFC 8058)',
+        produces: ['text/html'],
         querystring: TokenQuery,
         body: OneClickBody,
         response: { 200: Html, 400: ApiErrorBody, 404: ApiErrorBody, 429: ApiErrorBody },

@@ -85,9 +85,10 @@ export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  // Failures the page renders are HTML; a request refused before it (validation, rate limit) gets the api's error shape.
+  // Failures the page renders are HTML; a request refused before it (validation, rate limit) or
+  // failing past it (the provider) gets the api's error shape.
   const failure = z.union([z.string(), ApiErrorBody]);
-  const html = { 200: z.string(), 400: failure, 404: failure, 409: failure, 429: failure };
+  const html = { 200: z.string(), 400: failure, 404: z.string(), 409: z.string(), 429: ApiErrorBody };
   const base = { tags: ['orders'], produces: ['text/html'], params: OrderIdParams };
 
   /** Renders link and state failures as pages rather than JSON. */
@@ -137,7 +138,7 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
     '/orders/:id/cancel',
     {
       config: { rateLimit: MANAGE_RATE_LIMIT },
-      schema: { ...base, summary: 'Cancel a booking through its signed link', querystring: TokenQuery.partial(), body: CancelForm, response: { ...html, 502: failure } },
+      schema: { ...base, summary: 'Cancel a booking through its signed link', querystring: TokenQuery.partial(), body: CancelForm, response: { ...html, 502: ApiErrorBody } },
     },
     async (request, reply) =>
       guarded(reply, 'Cancel your booking', async () => {

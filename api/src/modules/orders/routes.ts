@@ -177,6 +177,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The calendar invitation of a paid consultation: the signed link, or the buyer with a bearer token',
+        // Either will do: the link's signed token, or the buyer's own session.
+        security: [{ signedLink: [] }, { bearer: [] }],
         produces: ['text/calendar'],
         params: OrderIdParams,
         querystring: z.strictObject({ token: z.string().max(200).optional() }),

@@ -102,6 +102,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Payment provider webhook (signed; de-duplicated by the payment, refund or order id in its body)',
+          security: [{ webhookSignature: [] }],
           body: PaymentWebhookBody,
           response: { 200: PaymentWebhookAnswer, 400: ApiErrorBody },
         },

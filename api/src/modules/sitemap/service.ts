@@ -87,7 +87,7 @@ export const sitemapPlugin = fp(
 
     app.get(
       '/robots.txt',
-      { schema: { tags: ['seo'], summary: 'Crawler rules', response: { 200: Text } } },
+      { schema: { tags: ['seo'], summary: 'Crawler rules', produces: ['text/plain'], response: { 200: Text } } },
       async (request, reply) =>
         setOriginDocumentCaching(reply.type('text/plain; charset=utf-8'), config, 3600).send(robotsTxt(publicOrigin(config, request))),
     );
@@ -95,7 +95,7 @@ export const sitemapPlugin = fp(
     app.get(
       '/sitemap.xml',
       {
-        schema: { tags: ['seo'], summary: 'Every public page', response: { 200: Text } },
+        schema: { tags: ['seo'], summary: 'Every public page', produces: ['application/xml'], response: { 200: Text } },
         ...app.publicCache.route({ tags: ['blogs', 'events', 'packages'] }),
       },
       async (request, reply) => {
