@@ -145,6 +145,12 @@ export function toBlog(row: BlogRow): BlogRecord {
 
     count: (): Promise<number> => blogRepository.countLive(db),
 
+    /** A post by id, whatever its state (the newsletter send checks that it is public). */
+    async findById(id: string): Promise<BlogRecord | undefined> {
+      const row = await blogRepository.findById(db, id);
+      return row ? toBlog(row) : undefined;
+    },
+
     /** A published post by slug without counting a view (for the page's server-rendered head). */
     async findPublic(slug: string): Promise<BlogRecord | undefined> {
       const row = await blogRepository.findBySlug(db, slug, true);
