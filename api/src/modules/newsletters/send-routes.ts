@@ -54,10 +54,11 @@ export const newsletterSendRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = request.params.id;
+      const title = await app.newsletterSending.sendable(id);
       await app.audit.audited(
         request,
         (tx) => app.newsletterSending.start(tx, id),
-        ({ title, total }) => ({ action: 'update', entity: 'blog', entityId: id, label: `Sent to the newsletter (${total} subscribers): ${title}` }),
+        ({ total }) => ({ action: 'update', entity: 'blog', entityId: id, label: `Sent to the newsletter (${total} subscribers): ${title}` }),
       );
       return reply.code(202).send(await app.newsletterSending.progress(id));
     },

@@ -25,8 +25,10 @@ const messageKey = (blogId: string, subscriptionId: string) => `newsletter:post:
 export interface NewsletterSending {
   /** The post to one address (the admin's check before the whole list), marked as a test. */
   testSend(blogId: string, to: string): Promise<void>;
+  /** The post's title when it can be sent (published and public), else 409. Call before `start`'s transaction. */
+  sendable(blogId: string): Promise<string>;
   /** In `tx`: starts sending the post to every confirmed subscriber, in batches; once per post (409 after). */
-  start(tx: Db, blogId: string): Promise<{ title: string; total: number }>;
+  start(tx: Db, blogId: string): Promise<{ total: number }>;
   progress(blogId: string): Promise<NewsletterSendProgress>;
 }
 
@@ -127,13 +129,13 @@ export const newsletterSendingPlugin = fp(
         const sample = `${emailOrigin(config)}/api/newsletters/unsubscribe?token=test-send-has-no-subscription`;
         await app.enqueueMail(postMail(post, to, sample, true), { key: `newsletter:test:${blogId}:${randomUUID()}` });
       },
+      sendable: async (blogId) => (await sendablePost(blogId)).title,
       async start(tx, blogId) {
-        const post = await sendablePost(blogId);
         const total = await subscriptionRepository.countConfirmed(tx);
         const [row] = await tx.insert(newsletterSends).values({ blogId, total }).onConflictDoNothing().returning();
         if (!row) throw new HttpError(409, 'already_sent', 'This post has been sent to the newsletter already.');
         await app.jobs.send<SendBatchJob>(SEND_BATCH_QUEUE, { blogId, after: null }, { tx, singletonKey: `${blogId}:start` });
-        return { title: post.title, total };
+        return { total };
       },
       progress,
     };
