@@ -108,7 +108,7 @@ describe.each(jobsTargets())('a newsletter send that stops half-way and resumes,
     await target.dispose();
   });
 
-  it(`delivers the post to each of ${LIST} subscribers once`, { timeout: 180_000 }, async () => {
+  it(`delivers the post to each of ${LIST} subscribers once`, { timeout: 300_000 }, async () => {
     const { database, env } = await target.open();
     const sending = { NEWSLETTER_BATCH_SIZE: '100', NEWSLETTER_SEND_RATE: '50' };
     first = await buildJobsApp(database, { ...env, ...sending, SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: '5', MAIL_RETRY_DELAY_MAX_SECONDS: '5' });
@@ -131,7 +131,7 @@ describe.each(jobsTargets())('a newsletter send that stops half-way and resumes,
 
     second = await buildJobsApp(await target.another(), { ...env, ...sending, SMTP_URL: sink.url });
     await sink.start();
-    await until(async () => (await progress(second!, post.id)).status === 'sent', 'every message sent', 150_000);
+    await until(async () => (await progress(second!, post.id)).status === 'sent', 'every message sent', 240_000);
     const perRecipient = new Map<string, number>();
     for (const raw of sink.received) {
       const to = /^To: (.*)$/m.exec(raw)![1]!.trim();
