@@ -48,6 +48,8 @@ import { deploymentPlugin } from './modules/ssr/deployment';
 import { ssrPlugin } from './modules/ssr/service';
 import { contactRoutes } from './modules/contacts/routes';
 import { newsletterRoutes } from './modules/newsletters/routes';
+import { newsletterSendRoutes } from './modules/newsletters/send-routes';
+import { newsletterSendingPlugin } from './modules/newsletters/sending';
 import { assistantRoutes, assistantWidgetRoute } from './modules/assistant/routes';
 import { auditPlugin } from './modules/audit/service';
 import { auditRoutes } from './modules/audit/routes';
@@ -165,7 +167,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'auth', services: [refreshTokensPlugin], routes: [authRoutes] },
     { name: 'users', services: [accountsPlugin], routes: [usersRoutes] },
     { name: 'contacts', services: [contactsPlugin], routes: [contactRoutes] },
-    { name: 'newsletters', services: [newslettersPlugin], routes: [newsletterRoutes] },
+    { name: 'newsletters', services: [newslettersPlugin, newsletterSendingPlugin], routes: [newsletterRoutes, newsletterSendRoutes] },
     { name: 'media', services: [mediaStorePlugin, mediaImagesPlugin], routes: [mediaApiRoutes], siteRoutes: [mediaGatewayRoutes] },
     { name: 'blogs', services: [blogsPlugin], routes: [blogRoutes] },
     { name: 'events', services: [eventsPlugin], routes: [eventRoutes] },

@@ -100,6 +100,9 @@ export const ConfigSchema = z
     MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
     /** With the defaults, 32 retries span more than 24 hours. */
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(1_000).default(32),
+    /** A post sent to the newsletter is queued this many messages per second, a batch at a time. */
+    NEWSLETTER_SEND_RATE: z.coerce.number().min(0.1).max(10_000).default(20),
+    NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
     /**
      * age key for backup archives: an identity (AGE-SECRET-KEY-1…, encrypts and decrypts) or a
      * recipient (age1…, encrypts only). Unset: archives are plain tar.

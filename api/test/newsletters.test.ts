@@ -33,20 +33,41 @@ describe.each(testDatabases())('newsletters on $name', (target) => {
     await target.dispose();
   });
 
-  it('subscribes a normalized address and sends a welcome with one-click unsubscribe headers', async () => {
+  it('subscribes a normalized address, asks it to confirm, and sends the welcome once confirmed, each with one-click unsubscribe headers', async () => {
     const res = await subscribe({ email: '  Reader@Example.COM ' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ email: 'reader@example.com', status: 'subscribed' });
     const { mail, token } = await welcomeFor('reader@example.com');
-    expect(mail).toMatch(/^Subject: Welcome to the Tiny Titans AI newsletter$/m);
+    expect(mail).toMatch(/^Subject: Please confirm your subscription to the Tiny Titans AI newsletter$/m);
     expect(mail).toMatch(/^List-Unsubscribe: <https:\/\/tinytitans\.example\/api\/newsletters\/unsubscribe\?token=[\w-]+>$/m);
     expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    // Only a hash of the token is stored.
+    // Only hashes of the tokens are stored.
     const rows = await app.database.withSession((s) =>
-      s.query<{ unsubscribe_token_hash: string }>("SELECT unsubscribe_token_hash FROM newsletter_subscriptions WHERE email = 'reader@example.com'"),
+      s.query<{ unsubscribe_token_hash: string; confirmed_at: string | null }>(
+        "SELECT unsubscribe_token_hash, confirmed_at FROM newsletter_subscriptions WHERE email = 'reader@example.com'",
+      ),
     );
     expect(rows[0]?.unsubscribe_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]?.unsubscribe_token_hash).not.toContain(token);
+    expect(rows[0]?.confirmed_at).toBeNull();
+
+    const confirmUrl = mail.match(/https:\/\/tinytitans\.example(\/api\/newsletters\/confirm\?token=[\w-]+)/)?.[1];
+    expect((await app.inject({ method: 'GET', url: '/api/newsletters/confirm?token=' + 'z'.repeat(43) })).statusCode).toBe(404);
+    const confirmed = await app.inject({ method: 'GET', url: confirmUrl! });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('Subscription confirmed');
+    // A second click still says so, and sends nothing more.
+    expect((await app.inject({ method: 'GET', url: confirmUrl! })).statusCode).toBe(200);
+    const welcome = await nextMail(app, (m) => m.includes('To: reader@example.com') && m.includes('Subject: Welcome'));
+    expect(welcome).toMatch(/^Subject: Welcome to the Tiny Titans AI newsletter$/m);
+    expect(welcome).toMatch(/^List-Unsubscribe: <https:\/\/tinytitans\.example\/api\/newsletters\/unsubscribe\?token=s_[\w-]+>$/m);
+    expect(welcome).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect((await outbox(app)).map(decodeQp).filter((m) => m.includes('To: reader@example.com'))).toHaveLength(2);
+    // Its link unsubscribes; a forged one does not.
+    const signed = welcome.match(/unsubscribe\?token=(s_[\w-]+)/)![1]!;
+    const forged = signed.slice(0, -3) + (signed.endsWith('AAA') ? 'BBB' : 'AAA');
+    expect((await app.inject({ method: 'POST', url: `/api/newsletters/unsubscribe?token=${forged}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: `/api/newsletters/unsubscribe?token=${signed}` })).statusCode).toBe(200);
   });
 
   it('answers 409 with the spec message for an address already subscribed (any case)', async () => {

@@ -5,7 +5,7 @@ import { blogs, blogViews } from '../modules/blogs/table';
 import { events } from '../modules/events/table';
 import { packages } from '../modules/packages/table';
 import { contactMessages } from '../modules/contacts/table';
-import { newsletterSubscriptions } from '../modules/newsletters/table';
+import { newsletterSends, newsletterSubscriptions } from '../modules/newsletters/table';
 import { rateLimits } from './tables';
 import { orders } from '../modules/orders/table';
 import { consultationPackages } from '../modules/consultations/table';
@@ -26,6 +26,7 @@ export const schema = {
   packages,
   contactMessages,
   newsletterSubscriptions,
+  newsletterSends,
   rateLimits,
   consultationPackages,
   orders,

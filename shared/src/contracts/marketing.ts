@@ -69,3 +69,15 @@ export const AssistantConfig = z.object({
   builtIn: z.boolean(),
 });
 export type AssistantConfig = z.infer<typeof AssistantConfig>;
+
+/** Admin → Blog: a published post sent to the newsletter's confirmed subscribers. */
+export const NewsletterTestSendBody = z.strictObject({ email: EmailSchema });
+export const NewsletterSendProgress = z.object({
+  /** none: never sent; sending: messages still being queued or sent; sent: every message accepted. */
+  status: z.enum(['none', 'sending', 'sent']),
+  total: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  started_at: z.string().nullable(),
+});
+export type NewsletterSendProgress = z.infer<typeof NewsletterSendProgress>;

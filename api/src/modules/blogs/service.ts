@@ -152,6 +152,12 @@ export function toBlog(row: BlogRow): BlogRecord {
     replaceMedia: (from: string, to: string): Promise<void> => blogRepository.replaceMedia(db, from, to),
     mentionsMedia: (cid: string): Promise<boolean> => blogRepository.mentionsMedia(db, cid),
 
+    /** A post by id, whatever its state (the newsletter send checks that it is public). */
+    async findById(id: string): Promise<BlogRecord | undefined> {
+      const row = await blogRepository.findById(db, id);
+      return row ? toBlog(row) : undefined;
+    },
+
     /** A published post by slug without counting a view (for the page's server-rendered head). */
     async findPublic(slug: string): Promise<BlogRecord | undefined> {
       const row = await blogRepository.findBySlug(db, slug, true);

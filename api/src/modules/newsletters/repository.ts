@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { CreatedCursor } from '../../lib/csv';
 import { newsletterSubscriptions as subs } from './table';
@@ -12,20 +12,75 @@ const withStatus = (status: Status | undefined) => (status ? eq(subs.status, sta
 /** The only code that touches newsletter_subscriptions. */
 export const subscriptionRepository = {
   /**
-   * One statement, so two simultaneous requests cannot both subscribe: an existing active row is
-   * left alone (false: a conflict); an unsubscribed one is reactivated with the new token hash.
+   * One statement, so two simultaneous requests cannot both subscribe: an active row, confirmed or
+   * not, is left alone (undefined: a conflict, as the spec answers it); an unsubscribed one starts
+   * again with the new token hashes and waits for its confirmation.
    */
-  async subscribe(db: Db, email: string, tokenHash: string): Promise<boolean> {
-    const rows = await db
+  async subscribe(db: Db, email: string, tokenHash: string, confirmHash: string): Promise<{ id: string } | undefined> {
+    const [row] = await db
       .insert(subs)
-      .values({ email, unsubscribeTokenHash: tokenHash })
+      .values({ email, unsubscribeTokenHash: tokenHash, confirmTokenHash: confirmHash })
       .onConflictDoUpdate({
         target: subs.email,
-        set: { status: 'subscribed', unsubscribeTokenHash: tokenHash, subscribedAt: sql`now()`, unsubscribedAt: null },
+        set: {
+          status: 'subscribed',
+          unsubscribeTokenHash: tokenHash,
+          confirmTokenHash: confirmHash,
+          confirmedAt: null,
+          subscribedAt: sql`now()`,
+          unsubscribedAt: null,
+        },
         setWhere: sql`${subs.status} = 'unsubscribed'`,
       })
       .returning({ id: subs.id });
+    return row;
+  },
+
+  /** Confirms the subscription of this confirmation hash; answers it when this call confirmed it. */
+  async confirm(db: Db, confirmHash: string): Promise<{ id: string; email: string; unsubscribeTokenHash: string } | undefined> {
+    const [row] = await db
+      .update(subs)
+      .set({ confirmedAt: sql`now()` })
+      .where(and(eq(subs.confirmTokenHash, confirmHash), eq(subs.status, 'subscribed'), isNull(subs.confirmedAt)))
+      .returning({ id: subs.id, email: subs.email, unsubscribeTokenHash: subs.unsubscribeTokenHash });
+    return row;
+  },
+
+  async isConfirmed(db: Db, confirmHash: string): Promise<boolean> {
+    const [row] = await db.select({ at: subs.confirmedAt }).from(subs).where(eq(subs.confirmTokenHash, confirmHash));
+    return Boolean(row?.at);
+  },
+
+  async findById(db: Db, id: string): Promise<{ id: string; email: string; status: Status; unsubscribeTokenHash: string } | undefined> {
+    const [row] = await db
+      .select({ id: subs.id, email: subs.email, status: subs.status, unsubscribeTokenHash: subs.unsubscribeTokenHash })
+      .from(subs)
+      .where(eq(subs.id, id));
+    return row;
+  },
+
+  async unsubscribeById(db: Db, id: string): Promise<boolean> {
+    const rows = await db
+      .update(subs)
+      .set({ status: 'unsubscribed', unsubscribedAt: sql`coalesce(${subs.unsubscribedAt}, now())` })
+      .where(eq(subs.id, id))
+      .returning({ id: subs.id });
     return rows.length > 0;
+  },
+
+  /** The confirmed, subscribed addresses after `afterId`, by id: one batch of a newsletter send. */
+  async confirmedAfter(db: Db, afterId: string | null, limit: number): Promise<{ id: string; email: string; unsubscribeTokenHash: string }[]> {
+    return db
+      .select({ id: subs.id, email: subs.email, unsubscribeTokenHash: subs.unsubscribeTokenHash })
+      .from(subs)
+      .where(and(eq(subs.status, 'subscribed'), isNotNull(subs.confirmedAt), afterId ? gt(subs.id, afterId) : undefined))
+      .orderBy(asc(subs.id))
+      .limit(limit);
+  },
+
+  async countConfirmed(db: Db): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(subs).where(and(eq(subs.status, 'subscribed'), isNotNull(subs.confirmedAt)));
+    return row?.n ?? 0;
   },
 
   async findByTokenHash(db: Db, tokenHash: string): Promise<{ email: string; status: Status } | undefined> {

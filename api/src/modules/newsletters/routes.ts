@@ -5,7 +5,7 @@ import { NewsletterRequest, NewsletterResponse } from '@site/shared/contracts/ma
 import { HttpError } from '../../plugins/errors';
 import { emailOrigin } from '../../lib/origin';
 import { registerOneClickParsers } from './one-click-parsers';
-import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
+import { confirmedPage, confirmPage, donePage, invalidPage } from './unsubscribe-page';
 
 export const NEWSLETTER_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 
@@ -74,6 +74,30 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(404, 'not_found', 'This unsubscribe link is not valid.');
       }
       return reply.documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(donePage());
+    },
+  );
+
+  // The link in the confirmation e-mail (double opt-in). Following it is the confirmation: a scanner
+  // that follows it can only confirm what the address's owner was sent.
+  app.get(
+    '/newsletters/confirm',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['newsletters'],
+        summary: 'Confirm a subscription (the link in the confirmation e-mail)',
+        querystring: TokenQuery,
+        response: { 200: Html, 400: ApiErrorBody, 404: Html, 429: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const confirmed = await app.newsletters.confirm(request.query.token, emailOrigin(config));
+      return reply
+        .code(confirmed ? 200 : 404)
+        .documentHeaders()
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(confirmedPage(confirmed));
     },
   );
 };

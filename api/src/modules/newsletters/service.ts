@@ -1,4 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { storedSecret } from '../../db/settings';
+import { confirmMail } from './confirm-mail';
 import type { Db } from '../../db/database';
 import type { EnqueueMail } from '../jobs/mail-queue';
 import { HttpError } from '../../plugins/errors';
@@ -14,8 +16,12 @@ import { offsetOf, pageOf } from '../../lib/paging';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface NewslettersService {
-  /** Subscribes (or re-subscribes) the address and mails the welcome with a one-click unsubscribe link. */
+  /** Subscribes (or re-subscribes) the address, waiting for its confirmation, and mails the confirmation link. */
   subscribe(email: string, origin: string): Promise<void>;
+  /** Confirms a subscription by its link's token and mails the welcome; false when the token is unknown. */
+  confirm(token: string, origin: string): Promise<boolean>;
+  /** A one-click unsubscribe link for subscription `id` that needs nothing stored (newsletter posts, the welcome). */
+  unsubscribeUrl(id: string, tokenHash: string, origin: string): string;
   /** The subscription a token belongs to, if any. */
   findByToken(token: string): Promise<{ email: string; status: 'subscribed' | 'unsubscribed' } | undefined>;
   /** Idempotent: unsubscribing twice answers the same. False when the token is unknown. */
@@ -38,24 +44,75 @@ const toSubscriberItem = (row: SubscriptionRow): SubscriberItem => ({
   unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
 });
 
-export function createNewslettersService(db: Db, enqueueMail: EnqueueMail): NewslettersService {
+/**
+ * Signed unsubscribe tokens, `s_<subscription id>_<HMAC>`: nothing more is stored. The HMAC covers
+ * the subscription's current token hash, so a re-subscription ends the links sent before it.
+ */
+function signedTokens(secret: string) {
+  const sign = (id: string, tokenHash: string) => createHmac('sha256', secret).update(`newsletter-unsubscribe:${id}:${tokenHash}`).digest('base64url');
   return {
+    make: (id: string, tokenHash: string) => `s_${id}_${sign(id, tokenHash)}`,
+    /** The subscription id a signed token names (to be checked with `valid`), else undefined. */
+    idOf: (token: string) => /^s_([0-9a-f-]{36})_[\w-]{43}$/.exec(token)?.[1],
+    valid(token: string, id: string, tokenHash: string): boolean {
+      const expected = Buffer.from(`s_${id}_${sign(id, tokenHash)}`);
+      const given = Buffer.from(token);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export function createNewslettersService(db: Db, enqueueMail: EnqueueMail, linkSecret: string): NewslettersService {
+  const signed = signedTokens(linkSecret);
+  const unsubscribeUrl = (id: string, tokenHash: string, origin: string) => `${origin}/api/newsletters/unsubscribe?token=${signed.make(id, tokenHash)}`;
+  /** The subscription of a signed token, when its signature holds. */
+  const signedFor = async (token: string) => {
+    const id = signed.idOf(token);
+    const row = id ? await subscriptionRepository.findById(db, id) : undefined;
+    return row && signed.valid(token, row.id, row.unsubscribeTokenHash) ? row : undefined;
+  };
+  return {
+    unsubscribeUrl,
+
     async subscribe(email, origin) {
       const token = randomBytes(32).toString('base64url');
       const tokenHash = hashToken(token);
-      const unsubscribeUrl = `${origin}/api/newsletters/unsubscribe?token=${token}`;
-      // The subscription and its welcome mail are written together; the mail is sent, and retried, by the queue.
+      const confirmToken = randomBytes(32).toString('base64url');
+      const confirmHash = hashToken(confirmToken);
+      const confirmUrl = `${origin}/api/newsletters/confirm?token=${confirmToken}`;
+      // The subscription and its confirmation mail are written together; the queue sends, and retries, it.
       await db.transaction(async (tx) => {
-        if (!(await subscriptionRepository.subscribe(tx, email, tokenHash))) {
+        if (!(await subscriptionRepository.subscribe(tx, email, tokenHash, confirmHash))) {
           throw new HttpError(409, 'conflict', NEWSLETTER_CONFLICT_MESSAGE);
         }
-        await enqueueMail(welcomeMail(email, origin, unsubscribeUrl), { key: `newsletter:${tokenHash}:welcome`, tx });
+        await enqueueMail(confirmMail(email, confirmUrl, `${origin}/api/newsletters/unsubscribe?token=${token}`), { key: `newsletter:${confirmHash}:confirm`, tx });
       });
     },
 
-    findByToken: (token) => subscriptionRepository.findByTokenHash(db, hashToken(token)),
+    async confirm(token, origin) {
+      const confirmHash = hashToken(token);
+      return db.transaction(async (tx) => {
+        const confirmed = await subscriptionRepository.confirm(tx, confirmHash);
+        if (confirmed) {
+          await enqueueMail(welcomeMail(confirmed.email, origin, unsubscribeUrl(confirmed.id, confirmed.unsubscribeTokenHash, origin)), { key: `newsletter:${confirmHash}:welcome`, tx });
+          return true;
+        }
+        // A second click on the same link: still confirmed.
+        return subscriptionRepository.isConfirmed(tx, confirmHash);
+      });
+    },
 
-    unsubscribe: (token) => subscriptionRepository.unsubscribe(db, hashToken(token)),
+    async findByToken(token) {
+      if (!signed.idOf(token)) return subscriptionRepository.findByTokenHash(db, hashToken(token));
+      const row = await signedFor(token);
+      return row ? { email: row.email, status: row.status } : undefined;
+    },
+
+    async unsubscribe(token) {
+      if (!signed.idOf(token)) return subscriptionRepository.unsubscribe(db, hashToken(token));
+      const row = await signedFor(token);
+      return row ? subscriptionRepository.unsubscribeById(db, row.id) : false;
+    },
 
     async ofEmail(email) {
       const row = await subscriptionRepository.findByEmail(db, email);
@@ -80,6 +137,9 @@ declare module 'fastify' {
   }
 }
 
-export const newslettersPlugin = servicePlugin('newsletters', (app) => createNewslettersService(app.database.db, app.enqueueMail), {
+export const newslettersPlugin = servicePlugin(
+  'newsletters',
+  async (app) => createNewslettersService(app.database.db, app.enqueueMail, await storedSecret(app.database.db, 'newsletter_link_secret')),
+  {
   dependencies: ['database', 'mail-queue'],
 });

@@ -33,3 +33,10 @@ export function donePage(): string {
 export function invalidPage(): string {
   return page('Link not valid', '<p>This unsubscribe link is not valid. If you keep receiving e-mails you did not ask for, write to us and we will remove you.</p><p><a href="/">Back to the website</a></p>');
 }
+
+/** After the confirmation link of a new subscription (double opt-in). */
+export function confirmedPage(valid: boolean): string {
+  return valid
+    ? page('Subscription confirmed', `<p>Thank you: you will receive the ${escapeMarkup(site.name)} newsletter. Every e-mail has a link to unsubscribe.</p><p><a href="/">Back to the website</a></p>`)
+    : page('Link not valid', '<p>This confirmation link is not valid. You can subscribe again from our website.</p><p><a href="/">Back to the website</a></p>');
+}
