@@ -18,7 +18,7 @@ const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 async function photo(seed: number): Promise<Buffer> {
   // Noise softened by a blur: compresses like a real photo (a flat colour would flatter the figures).
-  return sharp({ create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 100 + seed * 20, sigma: 50 } } })
+  return sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100 + seed * 20, sigma: 50 } } })
     .blur(2)
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
