@@ -19,6 +19,7 @@ import { printLighthouse } from './lighthouse';
 import { autocannonLoad, printComparedTable, wrkLoad, type Target } from './load';
 import { formatRss, rssMiB } from './memory';
 import { phase, runMain } from './harness';
+import { BENCH_ADMIN, photoPostPath } from './photo-post';
 
 const skipMemory = Boolean(process.env.BENCH_SKIP_MEMORY);
 const SETTLE_MS = 30_000;
@@ -74,7 +75,7 @@ async function throughput(server: RunningServer, database: string): Promise<void
 
 async function pgliteRun(): Promise<void> {
   const memory: [string, number | undefined][] = [];
-  const server = await phase('starting the api on PGlite (fresh DATA_DIR)', () => startServer({}, { keepDataDir: true }));
+  const server = await phase('starting the api on PGlite (fresh DATA_DIR)', () => startServer(BENCH_ADMIN, { keepDataDir: true }));
   try {
     memory.push(['fresh start, at ready', await rssMiB(server.process.pid)]);
     if (!skipMemory) {
@@ -82,7 +83,13 @@ async function pgliteRun(): Promise<void> {
       memory.push([`fresh start, idle ${SETTLE_MS / 1000} s later`, await rssMiB(server.process.pid)]);
     }
     if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
-      const pages = ['/', '/community', '/services/ai-chatbots', ...(await phase('finding a sample blog', () => sampleBlogPath(server.url)))];
+      const pages = [
+        '/',
+        '/community',
+        '/services/ai-chatbots',
+        ...(await phase('finding a sample blog', () => sampleBlogPath(server.url))),
+        ...(await phase('publishing a post with a 3024×2016 photo', () => photoPostPath(server.url))),
+      ];
       await printLighthouse(server.url, pages, 'PGlite');
     }
     await throughput(server, 'PGlite');

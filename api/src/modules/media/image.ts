@@ -6,6 +6,27 @@ import { HttpError } from '../../plugins/errors';
 sharp.concurrency(1);
 sharp.cache({ memory: 32, files: 0, items: 50 });
 
+/**
+ * Image work (cleaning an upload, deriving variants) runs at most this many at a time in the
+ * process: four 12 MP uploads at once wait their turn instead of holding four decoded photos.
+ */
+const IMAGE_SLOTS = 2;
+let busySlots = 0;
+const waitingForSlot: (() => void)[] = [];
+
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busySlots >= IMAGE_SLOTS) await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+  else busySlots += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waitingForSlot.shift();
+    if (next) next();
+    else busySlots -= 1;
+  }
+}
+
 /** Larger than any phone photo (a 48 MP sensor fits); above it a file is a decompression bomb. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 /** An animation's frames all count: a GIF of many large frames is refused under this. */
@@ -48,7 +69,11 @@ async function headerOf(bytes: Uint8Array): Promise<Metadata> {
  * The image as it is stored and served: turned upright (EXIF orientation applied), in sRGB, and
  * without any metadata (EXIF with GPS position, XMP, IPTC, comments), re-encoded in its own format.
  */
-export async function cleanImage(bytes: Uint8Array, contentType: string): Promise<CleanImage> {
+export function cleanImage(bytes: Uint8Array, contentType: string): Promise<CleanImage> {
+  return withImageSlot(() => cleanNow(bytes, contentType));
+}
+
+async function cleanNow(bytes: Uint8Array, contentType: string): Promise<CleanImage> {
   const header = await headerOf(bytes);
   const width = header.width ?? 0;
   const frameHeight = header.pageHeight ?? header.height ?? 0;
@@ -119,7 +144,11 @@ async function encode(image: Sharp, format: VariantFormat, quality: number): Pro
  * when the image has transparency), then the 1200×630 cover, made smaller until it fits its budget.
  * Animations keep their first frame here; the original still plays.
  */
-export async function deriveImage(bytes: Uint8Array): Promise<DerivedFile[]> {
+export function deriveImage(bytes: Uint8Array): Promise<DerivedFile[]> {
+  return withImageSlot(() => deriveNow(bytes));
+}
+
+async function deriveNow(bytes: Uint8Array): Promise<DerivedFile[]> {
   const header = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   const widths = variantWidths(header.width ?? 0);
   // Decoded once, already at the largest width (JPEG shrinks while decoding): every variant is cut

@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import { expect, test } from '../support/fixtures';
+import { createBlog, uploadMedia } from '../support/content-api';
+import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
+
+interface BlogAnswer {
+  media_image: { width: number; height: number; variants: { kind: string; format: string; width: number; cid: string }[] } | null;
+}
+
+test('a post\'s photo is served as a picture with srcset, declared size, priority, alt text and a link preview', async ({ page, baseURL }) => {
+  // A 1600×1200 photo-like JPEG drawn by the browser itself (no file committed).
+  await page.goto('/');
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1600;
+    canvas.height = 1200;
+    const context = canvas.getContext('2d')!;
+    const gradient = context.createLinearGradient(0, 0, 1600, 1200);
+    gradient.addColorStop(0, '#1d3557');
+    gradient.addColorStop(1, '#e9c46a');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 1600, 1200);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/jpeg', 0.9));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  const cid = await uploadMedia(Buffer.from(base64, 'base64'), 'photo.jpg', 'image/jpeg');
+  const blog = await createBlog({ title: 'Harbour at dawn', content: '<p>Boats in the morning light.</p>', media_cid: cid, media_alt: 'Fishing boats moored at dawn' });
+
+  // The variants are made by a background job: wait for the post to list them.
+  await expect
+    .poll(
+      async () => {
+        const [answer] = (await (await page.request.get(`/api/blogs/search?field=slug&value=${blog.slug}`)).json()) as BlogAnswer[];
+        return answer?.media_image?.variants.length ?? 0;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+
+  await page.goto(`/blog/${blog.slug}`);
+  const image = page.getByRole('img', { name: 'Fishing boats moored at dawn' });
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('width', '1600');
+  await expect(image).toHaveAttribute('height', '1200');
+  await expect(image).toHaveAttribute('fetchpriority', 'high');
+  const avif = page.locator('article picture source[type="image/avif"]');
+  await expect(avif).toHaveAttribute('srcset', /320w, .* 640w, .* 960w, .* 1280w, .* 1600w$/);
+  await expect(avif).toHaveAttribute('sizes', /100vw/);
+  // The browser picked one of the derived files, not the original.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc)).not.toContain(cid);
+
+  const head = await (await page.request.get(`/blog/${blog.slug}`, { headers: { accept: 'text/html' } })).text();
+  expect(head).toMatch(new RegExp(`<meta property="og:image" content="${baseURL}/ipfs/b[a-z2-7]+" />`));
+  expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  expect(head).toContain('<meta property="og:image:alt" content="Fishing boats moored at dawn" />');
+  await expectNoAxeViolations(page);
+
+  const shots = process.env.MEDIA_SHOTS_DIR;
+  if (shots) {
+    await mkdir(shots, { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/blog-image-${width}.png` });
+    }
+    await signInAsAdmin(page, '/admin/blogs/new');
+    await expect(page.getByLabel('Image description (alt text)')).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/admin-blog-form-${width}.png`, fullPage: true });
+    }
+  }
+});
