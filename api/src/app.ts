@@ -106,6 +106,9 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     // Only proxies named by TRUST_PROXY may speak for the client (address, host, protocol).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A fresh embedded database's initdb and migrations took over Fastify's default 10 s on a busy
+    // 2-core host, and the server exited at start ("Plugin did not start in time: 'database'").
+    pluginTimeout: 60_000,
     // A broken percent-encoding or an over-long path parameter: `{ error, message }`, the path not echoed.
     frameworkErrors: answerFrameworkError,
     // Shutdown closes connections itself (plugins/connections.ts) so that no request is lost.

@@ -104,6 +104,8 @@ test('a remote is released, rolled back, and a broken release is refused, while 
   visitor.on('console', (message) => message.type() === 'error' && visitorErrors.push(message.text()));
   visitor.on('pageerror', (error) => visitorErrors.push(error.message));
   await visitor.goto(server.url + '/');
+  // Its first start on a busy machine (the build has just run) may take longer than a step's 10 s.
+  await expect(visitor.locator('html')).toHaveAttribute('data-app', 'live', { timeout: 30_000 });
   await pageSettled(visitor);
   await expect(servicesTitle(visitor)).toHaveText(NEW_TITLE);
   expect(visitorErrors).toEqual([]);
