@@ -125,6 +125,13 @@ export const ConfigSchema = z
     WEB_ROOT: z.string().trim().min(1).default(REPO_ROOT),
     /** Where `pnpm release` puts each remote's releases and its live pointer; DATA_DIR/releases by default. */
     RELEASES_DIR: optionalString,
+    /**
+     * Where RELEASES_DIR is published for browsers and the server render (a static host or CDN), e.g.
+     * `https://cdn.example.com/releases`; unset, the api serves it at `/releases/`.
+     */
+    RELEASES_BASE_URL: optionalUrl(/^https?:/),
+    /** Run (by a shell) after a release's checks and before it goes live: publishes `$RELEASE_DIR` to `$RELEASE_URL`. */
+    RELEASES_PUBLISH: optionalString,
     /** How many releases of each remote stay served (pages opened on an older one keep loading its files). */
     RELEASES_KEEP: z.coerce.number().int().min(5).max(100).default(5),
   })

@@ -30,7 +30,7 @@ describe('release checks', () => {
   });
 
   it('refuses a remote built against another React major, naming the package', () => {
-    const problems = compatibilityProblems('mfe_marketing', marketing([{ name: 'react', version: '18.3.1' }, { name: 'styled-components', version: '6.1.0' }]), shellManifest);
+    const problems = compatibilityProblems('mfe_marketing', marketing([{ name: 'react/jsx-runtime', version: '18.3.1' }, { name: 'react', version: '18.3.1' }, { name: 'styled-components', version: '6.1.0' }]), shellManifest);
     expect(problems).toEqual(["react 18.3.1 is not compatible with the shell's 19.3.1 (another major version)"]);
   });
 
@@ -122,6 +122,10 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     expect(after.headers['cache-control']).toBe('no-cache');
     expect(after.json()).toEqual({ mfe_marketing: `/releases/mfe-marketing/${version}/remoteEntry.js`, mfe_community: '/remotes/mfe-community/remoteEntry.js' });
     expect(await liveRemotes(webRoot, app.releases.pointers)).toEqual(after.json());
+    // Published to another origin (RELEASES_BASE_URL), the release is named there.
+    expect((await liveRemotes(webRoot, app.releases.pointers, 'https://cdn.example.com/releases/')).mfe_marketing).toBe(
+      `https://cdn.example.com/releases/mfe-marketing/${version}/remoteEntry.js`,
+    );
   });
 
   it('serves every file of a release as immutable, and never the pointer', async () => {

@@ -5,22 +5,27 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { expectNoAxeViolations } from '../support/admin-session';
 import { pageSettled } from '../support/page-state';
 import { repoRoot, startServer, type RunningServer } from '../support/server';
 
 // `pnpm release` on a server of its own (its own DATA_DIR, so its own releases): other tests never
 // see these releases. The remote is built once (the changed text); the refused releases are that
-// build, altered.
+// build, altered. The second test goes on from the releases the first made.
+test.describe.configure({ mode: 'serial' });
 const run = promisify(execFile);
+const ADMIN = { username: 'releases-admin', email: 'releases-admin@example.com', password: 'releases-admin-password' };
 const SOURCE = path.join(repoRoot, 'mfe-marketing/src/features/services/services-section.tsx');
 const OLD_TITLE = 'AI Services Built for Small Teams';
 const NEW_TITLE = 'AI Services Released on Their Own';
 
 let server: RunningServer;
+/** The releases the first test made: version 1 and the changed text. */
+const made: { v1?: string; v2?: string } = {};
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // a fresh embedded database on a busy machine
-  server = await startServer();
+  server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 });
 
 test.afterAll(async () => {
@@ -89,6 +94,7 @@ test('a remote is released, rolled back, and a broken release is refused, while 
     await writeFile(SOURCE, source);
   }
   expect(v2).not.toBe(v1);
+  Object.assign(made, { v1, v2 });
   await servedWithin1s(NEW_TITLE);
   expect(await liveLine()).toMatch(new RegExp(`^${v2}\\t\\S+\\tlive$`));
 
@@ -98,6 +104,8 @@ test('a remote is released, rolled back, and a broken release is refused, while 
   visitor.on('console', (message) => message.type() === 'error' && visitorErrors.push(message.text()));
   visitor.on('pageerror', (error) => visitorErrors.push(error.message));
   await visitor.goto(server.url + '/');
+  // Its first start on a busy machine (the build has just run) may take longer than a step's 10 s.
+  await expect(visitor.locator('html')).toHaveAttribute('data-app', 'live', { timeout: 30_000 });
   await pageSettled(visitor);
   await expect(servicesTitle(visitor)).toHaveText(NEW_TITLE);
   expect(visitorErrors).toEqual([]);
@@ -133,11 +141,55 @@ test('a remote is released, rolled back, and a broken release is refused, while 
     await writeFile(manifest, (await readFile(manifest, 'utf8')).replace(/"version": "19\./g, '"version": "18.'));
     const otherReact = await pnpm('release', 'mfe-marketing', '--from', broken);
     expect(otherReact.code).not.toBe(0);
-    expect(otherReact.stderr).toMatch(/Refused: react 18\.\d+\.\d+ is not compatible with the shell's 19\./);
+    expect(otherReact.stderr).toMatch(/^Refused: react 18\.\d+\.\d+ is not compatible with the shell's 19\.\d+\.\d+ \(another major version\); react-dom 18\./m);
   } finally {
     await rm(broken, { recursive: true, force: true });
   }
   expect(await liveLine()).toMatch(new RegExp(`^${v1}\\t`));
   expect((await pnpm('releases', 'mfe-marketing')).stdout.trim().split('\n')).toHaveLength(2);
   expect(await (await fetch(server.url + '/')).text()).toContain(`${OLD_TITLE}</h2>`);
+});
+
+test('Settings → Releases shows each remote’s live version and history, and rolls one back', async ({ page }) => {
+  // A third release (version 2's files again, no build) to roll back from.
+  const v3 = await switched('release', 'mfe-marketing', '--from', path.join(server.dataDir, 'releases', 'mfe-marketing', made.v2!));
+  const v2 = made.v2!;
+  await page.goto(server.url + '/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await page.goto(server.url + '/admin/settings');
+
+  const releases = page.getByRole('region', { name: 'Releases', exact: true });
+  const marketing = releases.getByRole('region', { name: 'mfe-marketing', exact: true });
+  await expect(marketing).toContainText(`Live: ${v3}`);
+  const rows = marketing.getByRole('table', { name: 'Releases of mfe-marketing, newest first' }).locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText(v3);
+  await expect(rows.nth(0)).toContainText('Live');
+  await expect(rows.nth(1)).toContainText(v2);
+  await expect(rows.nth(2)).toContainText(made.v1!);
+  await expect(releases.getByRole('region', { name: 'mfe-community', exact: true })).toContainText('its own build (no release yet)');
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await releases.screenshot({ path: test.info().outputPath(`releases-${width}.png`) });
+  }
+
+  await marketing.getByRole('button', { name: 'Roll back mfe-marketing' }).click();
+  await marketing.getByRole('button', { name: 'Confirm rollback' }).click();
+  await expect(page.getByText(`mfe-marketing is back on ${v2}.`)).toBeVisible();
+  await expect(rows.nth(1)).toContainText('Live');
+  await expect(marketing).toContainText(`Live: ${v2}`);
+  expect((await (await fetch(server.url + '/remotes.json')).json()).mfe_marketing).toBe(`/releases/mfe-marketing/${v2}/remoteEntry.js`);
+
+  // The rollback is in the activity log, under the admin who made it.
+  const activity = await page.evaluate(async () => {
+    const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+    const { accessToken } = (await refresh.json()) as { accessToken: string };
+    return (await fetch('/api/admin/activity?limit=5', { headers: { Authorization: `Bearer ${accessToken}` } })).text();
+  });
+  expect(activity).toContain(`mfe-marketing ${v2}`);
+  expect(activity).toContain(ADMIN.username);
 });

@@ -41,6 +41,8 @@ async function main(): Promise<void> {
     keep: config.RELEASES_KEEP,
     budgetMs: RENDER_BUDGET_MS,
     pointers: database ? pointersOf(database, config.RELEASES_DIR) : filePointers(config.RELEASES_DIR),
+    baseUrl: config.RELEASES_BASE_URL,
+    publish: config.RELEASES_PUBLISH,
   };
   try {
     await run(site, command, remote, values.from);

@@ -13,6 +13,7 @@ import { paymentWebhookEvents } from '../modules/payments/table';
 import { auditLog } from '../modules/audit/table';
 import { mediaImages, mediaObjects } from '../modules/media/table';
 import { mailKeys } from '../modules/jobs/mail-keys-table';
+import { remoteReleases } from '../modules/releases/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
 export const schema = {
@@ -35,5 +36,6 @@ export const schema = {
   mediaObjects,
   mediaImages,
   mailKeys,
+  remoteReleases,
 };
 export type Schema = typeof schema;

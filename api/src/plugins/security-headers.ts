@@ -51,7 +51,8 @@ export const securityHeadersPlugin = fp(
     const widgetConnect = config.AI_WIDGET_CONNECT_ORIGINS;
     const widgetMedia = widgetConnect.filter((origin) => origin.startsWith('https:'));
     // Read at start: after pointing a remote elsewhere in remotes.json, restart to allow its origin.
-    const remotes = remoteOrigins(config.WEB_ROOT);
+    // Releases published to another origin (pnpm release, RELEASES_BASE_URL) load from there.
+    const remotes = [...new Set([...remoteOrigins(config.WEB_ROOT), ...originOf(config.RELEASES_BASE_URL)])];
     const headers = await helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,

@@ -26,6 +26,7 @@ export async function readManifest(folder: string): Promise<FederationManifest> 
 }
 
 const major = (version: string) => /^\D*(\d+)/.exec(version)?.[1];
+const packageOf = (entry: string) => entry.split('/').slice(0, entry.startsWith('@') ? 2 : 1).join('/');
 
 /**
  * The candidate shares every singleton at the shell's major version (the shell's copy is the one the
@@ -35,10 +36,14 @@ const major = (version: string) => /^\D*(\d+)/.exec(version)?.[1];
 export function compatibilityProblems(name: RemoteName, candidate: FederationManifest, shell: FederationManifest): string[] {
   const problems: string[] = [];
   const shellVersions = new Map(shell.shared.map((entry) => [entry.name, entry.version]));
+  const named = new Set<string>();
   for (const entry of candidate.shared) {
     const live = shellVersions.get(entry.name);
-    if (live && major(live) !== major(entry.version)) {
-      problems.push(`${entry.name} ${entry.version} is not compatible with the shell's ${live} (another major version)`);
+    // One problem per package, not per entry point (`react` and `react/jsx-runtime`).
+    const pkg = packageOf(entry.name);
+    if (live && major(live) !== major(entry.version) && !named.has(pkg)) {
+      named.add(pkg);
+      problems.push(`${pkg} ${entry.version} is not compatible with the shell's ${live} (another major version)`);
     }
   }
   const exposed = new Set(candidate.exposes.map((entry) => `./${entry.name}`));

@@ -10,10 +10,10 @@ export interface Candidate {
   folder: string;
 }
 
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; shell?: boolean }): Promise<void> {
   return new Promise((resolve, reject) => {
     // The build's own output goes to stderr: stdout carries only the release's answer.
-    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 2, 2] });
+    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 2, 2], shell: options.shell ?? false });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
@@ -76,3 +76,11 @@ export async function keepCandidate(releasesDir: string, candidate: Candidate, a
 }
 
 export const discardCandidate = (candidate: Candidate) => rm(candidate.folder, { recursive: true, force: true });
+
+/**
+ * Publishes a kept release to the host that serves releases (RELEASES_PUBLISH, run by a shell with
+ * `RELEASE_DIR` and `RELEASE_URL` set), before it goes live: a failure refuses the release.
+ */
+export async function publish(command: string, folder: string, url: string): Promise<void> {
+  await run(command, [], { cwd: folder, env: { RELEASE_DIR: folder, RELEASE_URL: url }, shell: true });
+}

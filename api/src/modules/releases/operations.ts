@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { checkRenders, compatibilityProblems, readManifest, ReleaseRefused, type RenderFigures } from './checks';
-import { buildCandidate, copyCandidate, discardCandidate, keepCandidate } from './make';
-import { federationNameOf, listReleases, liveRemotes, previousOf, pruneReleases, RELEASABLE, type LivePointer, type PointerStore } from './store';
+import { buildCandidate, copyCandidate, discardCandidate, keepCandidate, publish } from './make';
+import { federationNameOf, listReleases, liveRemotes, previousOf, pruneReleases, RELEASABLE, releasePath, type LivePointer, type PointerStore } from './store';
 
 /** Where releases are made and served, as the running site sees it (the same settings as `pnpm start`). */
 export interface ReleaseSite {
@@ -14,6 +14,10 @@ export interface ReleaseSite {
   budgetMs: number;
   /** Where the live pointers are (a file per remote, or PostgreSQL's rows). */
   pointers: PointerStore;
+  /** Where releases are published for browsers and the server render, when not on this site. */
+  baseUrl?: string;
+  /** Publishes a checked release to `baseUrl` before it goes live (a shell command, see README). */
+  publish?: string;
 }
 
 export function assertReleasable(remote: string): void {
@@ -39,12 +43,15 @@ export async function release(site: ReleaseSite, remote: string, options: { from
     if (problems.length > 0) throw new ReleaseRefused(problems.join('; '));
     const figures = await checkRenders({
       roots: { webRoot: site.webRoot, releasesDir: site.releasesDir },
+      // The live shell and remotes as this machine has them; the candidate from its folder.
       live: await liveRemotes(site.webRoot, site.pointers),
       remote,
       candidateFolder: candidate.folder,
       budgetMs: site.budgetMs,
     });
     const version = await keepCandidate(site.releasesDir, candidate);
+    candidate.folder = path.join(site.releasesDir, remote, version);
+    if (site.publish) await publish(site.publish, candidate.folder, releasePath(remote, version, site.baseUrl));
     await site.pointers.write(remote, version);
     return { version, ...figures, pruned: await pruneReleases(site.releasesDir, remote, site.keep, version) };
   } catch (error) {

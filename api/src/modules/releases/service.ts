@@ -41,7 +41,7 @@ export const releasesPlugin = fp(
 
     app.decorate('releases', {
       pointers,
-      remotes: () => liveRemotes(config.WEB_ROOT, pointers),
+      remotes: () => liveRemotes(config.WEB_ROOT, pointers, config.RELEASES_BASE_URL),
       list: (remote) => releasesOf(site, remote),
       async rollback(remote) {
         const pointer = await rollback(site, remote);

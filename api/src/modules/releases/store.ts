@@ -44,8 +44,8 @@ export function timeOf(version: string): string {
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z` : '';
 }
 
-/** The path of a release's files on the site. */
-export const releasePath = (remote: string, version: string) => `/releases/${remote}/${version}/`;
+/** The path of a release's files on the site, or their URL on the host they are published to. */
+export const releasePath = (remote: string, version: string, baseUrl?: string) => `${baseUrl ? baseUrl.replace(/\/$/, '') : '/releases'}/${remote}/${version}/`;
 
 /** Every release of a remote that is still kept, newest first. */
 export async function listReleases(releasesDir: string, remote: string): Promise<Release[]> {
@@ -118,12 +118,12 @@ export async function pruneReleases(releasesDir: string, remote: string, keep: n
  * The remote list the browser and the server render read: the shell's remotes.json, with each
  * remote that has a live release pointed at that release's entry.
  */
-export async function liveRemotes(webRoot: string, pointers: PointerStore): Promise<Record<string, string>> {
+export async function liveRemotes(webRoot: string, pointers: PointerStore, baseUrl?: string): Promise<Record<string, string>> {
   const remotes = JSON.parse(await readFile(path.join(webRoot, 'shell', 'dist', 'remotes.json'), 'utf8')) as Record<string, string>;
   const live = await Promise.all(RELEASABLE.map(async (remote) => [remote, await pointers.read(remote)] as const));
   for (const [remote, pointer] of live) {
     const name = federationNameOf(remote);
-    if (name && pointer) remotes[name] = `${releasePath(remote, pointer.version)}remoteEntry.js`;
+    if (name && pointer) remotes[name] = `${releasePath(remote, pointer.version, baseUrl)}remoteEntry.js`;
   }
   return remotes;
 }

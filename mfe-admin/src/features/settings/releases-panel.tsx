@@ -82,7 +82,9 @@ function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () 
               ))}
             </tbody>
           </DataTable>
-          <RollbackButton remote={remote} onDone={onDone} />
+          <div style={{ marginTop: 12 }}>
+            <RollbackButton remote={remote} onDone={onDone} />
+          </div>
         </>
       )}
     </section>
