@@ -5,6 +5,7 @@ import { theme } from '@site/shared/ui/theme';
 import { fromPickerDate, snapToFreeSlot } from '../../lib/ist-time';
 import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
+import type { Order } from '@site/shared/contracts/orders';
 import { DateTimeField } from './date-time-field';
 import { useBookConsultation } from './use-book-consultation';
 import { useBusySlots } from './use-busy-slots';
@@ -18,12 +19,17 @@ const Form = styled.form`
 `;
 
 /** E-mail and date/time for one package, then payment (spec §4, §5). */
-export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: () => void }) {
+export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: (order: Order | undefined) => void }) {
   const id = useId();
-  const busy = useBusySlots();
-  const { book, processing, sdkError } = useBookConsultation(pkg, onBooked);
+  const { busy, refresh } = useBusySlots();
   const [email, setEmail] = useState('');
   const [picked, setPicked] = useState<Date | null>(null);
+  // The time was taken meanwhile: the choice is cleared and the picker learns the taken times again.
+  const slotTaken = () => {
+    setPicked(null);
+    refresh();
+  };
+  const { book, processing, sdkError } = useBookConsultation(pkg, onBooked, slotTaken);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
 
