@@ -17,7 +17,6 @@ import {
   RESCHEDULE_CUTOFF_MS,
 } from '@site/shared/contracts/booking-policy';
 import { site } from '@site/shared/site-config';
-import { theme } from '@site/shared/ui/theme';
 import { isCancelled, manageable, reschedulable } from './views';
 import type { OrderRow } from './table';
 import { escapeMarkup } from '../../lib/escape';
@@ -39,7 +38,7 @@ const ist = new Intl.DateTimeFormat('en-US', {
 });
 const whenIst = (date: Date) => `${ist.format(date)} ${BOOKING_ZONE_LABEL}`;
 
-const { color } = theme;
+const color = site.colors;
 
 /** The site's look in a page that works without its scripts: header with the brand, dark colours, favicon. */
 function page(title: string, body: string): string {
