@@ -19,6 +19,19 @@ async function fillForm(page: Page, email: string, typed: string) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("the form fills in a signed-in buyer's e-mail and says why Proceed to Payment is disabled", async ({ page }) => {
+    const buyer = await signedInBuyer(page);
+    await page.goto('/#pricing');
+    await starter(page).getByRole('button', { name: 'Book Now' }).click();
+    await expect(starter(page).getByLabel('Email')).toHaveValue(buyer.email);
+    const proceed = starter(page).getByRole('button', { name: 'Proceed to Payment' });
+    await expect(proceed).toBeDisabled();
+    await expect(proceed).toHaveAccessibleDescription('Enter a date and time to continue to payment.');
+    await starter(page).getByLabel('Email').fill('');
+    await expect(proceed).toHaveAccessibleDescription('Enter your e-mail and a date and time to continue to payment.');
+    await page.screenshot({ path: test.info().outputPath('form-why-disabled-390.png') });
+  });
+
   test('a paid booking is confirmed in place: package, IST time, amount, order id, .ics and /orders, no jump to the top', async ({ page }) => {
     const buyer = await signedInBuyer(page);
     await fillForm(page, buyer.email, futureSlot(19).typed);

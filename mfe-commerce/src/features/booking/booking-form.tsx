@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, errorAria, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
@@ -6,6 +6,7 @@ import { fromPickerDate, snapToFreeSlot } from '../../lib/ist-time';
 import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 import type { Order } from '@site/shared/contracts/orders';
+import { fetchOwnEmail } from '../../lib/payments/payments-api';
 import { DateTimeField } from './date-time-field';
 import { useBookConsultation } from './use-book-consultation';
 import { useBusySlots } from './use-busy-slots';
@@ -31,6 +32,15 @@ export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: 
   };
   const { book, processing, sdkError } = useBookConsultation(pkg, onBooked, slotTaken);
   const [emailError, setEmailError] = useState<string | null>(null);
+  // A signed-in buyer's own address is the likely attendee: filled in, still editable.
+  useEffect(() => {
+    let live = true;
+    void fetchOwnEmail().then((own) => live && own && setEmail((current) => current || own));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const missing = !email && !picked ? 'your e-mail and a date and time' : !email ? 'your e-mail' : !picked ? 'a date and time' : null;
   const [dateError, setDateError] = useState<string | null>(null);
 
   const checkEmail = (value: string) => {
@@ -95,9 +105,14 @@ export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: 
           {sdkError}
         </StatusText>
       )}
-      <Button type="submit" disabled={!email || !picked || processing}>
+      <Button type="submit" disabled={!email || !picked || processing} aria-describedby={missing ? `${id}-why` : undefined}>
         {processing ? TEXT.processing : TEXT.proceed}
       </Button>
+      {missing && !processing && (
+        <StatusText id={`${id}-why`} style={{ margin: '8px 0 0', fontSize: '0.9rem' }}>
+          Enter {missing} to continue to payment.
+        </StatusText>
+      )}
     </Form>
   );
 }
