@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
+import { nextMail } from './outbox';
 import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
 
 /** The datetime-local value (IST wall clock) of an instant. */
@@ -22,7 +23,7 @@ describe.each(testDatabases())('the signed booking pages on $name', (target) => 
   async function paidBooking(who: TestBuyer, start: string) {
     const created = (await bookConsultation(app, who, start)).json();
     expect((await settle(app, created.razorpayOrderId)).statusCode).toBe(200);
-    return (await getOrder(app, who, created.id)).json() as { id: string; start_time: string; cancel_url: string; reschedule_url: string };
+    return (await getOrder(app, who, created.id)).json() as { id: string; start_time: string; cancel_url: string; reschedule_url: string; receipt_url: string };
   }
 
   it('refuses to move a booking into the next 24 hours with a 4xx page that keeps the form', async () => {
@@ -71,5 +72,22 @@ describe.each(testDatabases())('the signed booking pages on $name', (target) => 
     expect(res.body).toMatch(/<header><div><a href="\/"><img src="\/favicon.svg" alt="">[^<]+<\/a>/);
     expect(res.body).toContain('background:#0b1020');
     expect(res.body).not.toContain('<script');
+  });
+
+  it('a paid order has a printable receipt, linked from the confirmation e-mail; an unpaid one has none', async () => {
+    const me = await buyer(app);
+    const order = await paidBooking(me, slot(6, 16));
+    const mail = await nextMail(app, (m) => m.includes(me.email) && m.includes('Booking confirmed') && m.includes(order.id));
+    const link = /Receipt \(printable\): (\S+)/.exec(mail)![1]!;
+    expect(new URL(link).pathname + new URL(link).search).toBe(order.receipt_url);
+    const receipt = await app.inject({ method: 'GET', url: order.receipt_url });
+    expect(receipt.statusCode).toBe(200);
+    for (const part of [order.id, 'Starter Strategy Call', '₹1,200.00', 'Date paid', 'Residency Road', 'hello@tinytitans.ai', '@media print']) {
+      expect(receipt.body).toContain(part);
+    }
+    const forged = await app.inject({ method: 'GET', url: `/api/orders/${order.id}/receipt?token=x` });
+    expect(forged.statusCode).toBe(404);
+    const unpaid = (await bookConsultation(app, me, slot(6, 17))).json();
+    expect((await getOrder(app, me, unpaid.id)).json().receipt_url).toBeNull();
   });
 });

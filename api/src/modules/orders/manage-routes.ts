@@ -19,6 +19,7 @@ import {
 import { site } from '@site/shared/site-config';
 import { isCancelled, manageable, reschedulable } from './views';
 import type { OrderRow } from './table';
+import { rupees } from './mails';
 import { escapeMarkup } from '../../lib/escape';
 
 /**
@@ -70,6 +71,10 @@ button{background:${color.primary};color:${color.onPrimary};border-color:${color
 .error{color:${color.danger};font-weight:600}
 .hint{color:${color.textMuted};font-size:.9rem}
 nav{margin-top:1.5rem;display:flex;gap:.5rem 1.25rem;flex-wrap:wrap}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.4rem 1.25rem;margin:0 0 1rem}
+dt{color:${color.textMuted}}dd{margin:0;overflow-wrap:anywhere}
+address{font-style:normal;color:${color.textMuted};border-top:1px solid ${color.border};padding-top:1rem}
+@media print{body{background:#fff;color:#000}header,nav,.hint{display:none}main{margin:0}main>section{border:0;background:#fff}dt,address{color:#333}}
 </style>
 </head>
 <body>
@@ -87,6 +92,17 @@ const send = (reply: FastifyReply, status: number, title: string, body: string) 
   reply.code(status).documentHeaders().type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
 
 const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenIst(row.startTime!))}</strong></p>`;
+
+/** A receipt: the order, what was bought, the amount in rupees, and who sold it. */
+const receiptBody = (row: OrderRow) => `<dl>
+<dt>Order id</dt><dd>${escapeMarkup(row.id)}</dd>
+<dt>Date paid</dt><dd>${escapeMarkup(whenIst(row.paidAt!))}</dd>
+<dt>Item</dt><dd>${escapeMarkup(row.packageName)}${row.startTime ? `, booked for ${escapeMarkup(whenIst(row.startTime))}` : ''}</dd>
+<dt>Amount</dt><dd><strong>${escapeMarkup(rupees(row.amountPaise))}</strong> (${row.currency})</dd>
+<dt>Status</dt><dd>${row.status === 'refunded' ? `Refunded${row.refundedAt ? ` on ${escapeMarkup(whenIst(row.refundedAt))}` : ''}` : 'Paid'}</dd>
+</dl>
+<address><strong>${escapeMarkup(site.name)}</strong><br>${site.address.lines.map(escapeMarkup).join('<br>')}<br>${escapeMarkup(site.email)} · ${site.phones.map(escapeMarkup).join(' · ')}</address>
+<p class="hint">Print this page or save it as PDF from your browser's print menu.</p>`;
 
 const TokenQuery = z.strictObject({ token: z.string().max(200) });
 const CancelForm = z.strictObject({ token: z.string().max(200) });
@@ -140,6 +156,17 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
 <p class="hint" id="start-hint">Between ${BOOKING_HOURS_TEXT} ${BOOKING_ZONE_NAME}, on the quarter hour. Bookings can be moved until ${RESCHEDULE_CUTOFF_HOURS} hours before they start.</p>
 <button type="submit">Reschedule</button>
 </form>`;
+
+  app.get(
+    '/orders/:id/receipt',
+    { config: { rateLimit: MANAGE_RATE_LIMIT }, schema: { ...base, summary: 'Signed printable receipt of a paid order', querystring: TokenQuery, response: html } },
+    async (request, reply) =>
+      guarded(reply, 'Receipt', async () => {
+        const row = await app.orders.findByLink(request.params.id, 'receipt', request.query.token);
+        if ((row.status !== 'paid' && row.status !== 'refunded') || !row.paidAt) throw new HttpError(404, 'not_found', 'There is no receipt for this order.');
+        return send(reply, 200, 'Receipt', receiptBody(row));
+      }),
+  );
 
   app.get(
     '/orders/:id/cancel',

@@ -52,6 +52,7 @@ export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
       reschedule_url: reschedulable(row, now) ? links.link('reschedule', row.id, origin) : null,
       cancel_url: live ? links.link('cancel', row.id, origin) : null,
       payable: payable(row, now),
+      receipt_url: row.status === 'paid' || row.status === 'refunded' ? links.link('receipt', row.id, origin) : null,
       cancelled_at: iso(row.cancelledAt),
     };
   }
