@@ -14,7 +14,21 @@ test('the reschedule and cancel pages wear the site look without scripts; moving
     razorpayOrderId: string;
   };
   expect((await page.request.post('/api/payments/sandbox/settle', { data: { razorpay_order_id: created.razorpayOrderId, outcome: 'paid' } })).ok()).toBe(true);
-  const order = (await (await page.request.get(`/api/orders/${created.id}`, { headers: auth })).json()) as { reschedule_url: string; cancel_url: string };
+  const order = (await (await page.request.get(`/api/orders/${created.id}`, { headers: auth })).json()) as {
+    reschedule_url: string;
+    cancel_url: string;
+    receipt_url: string;
+  };
+
+  await page.goto(order.receipt_url);
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(created.id);
+  await expect(page.locator('main')).toContainText('₹1,200.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('receipt-390.png'), fullPage: true });
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('link', { name: 'Your orders' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
 
   await page.goto(order.reschedule_url);
   await expect(page.getByRole('link', { name: 'Tiny Titans AI' })).toBeVisible();
