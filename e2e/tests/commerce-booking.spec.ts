@@ -43,7 +43,7 @@ test('a signed-in visitor books a consultation, pays in the sandbox, gets the .i
   await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await expect(page.getByText('Booking confirmed! Check your email/calendar.')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/(#pricing)?$/);
 
   await expect.poll(async () => (await newestMailTo(buyer.email)) ?? '', { timeout: 15_000 }).toMatch(/text\/calendar|BEGIN:VCALENDAR/);
 

@@ -34,8 +34,9 @@ test('closing the payment window informs, frees the slot, and /orders lets the b
   const dateField = starter(page).getByLabel('Date and time (IST)');
   await dateField.fill(futureSlot(15).typed);
   await dateField.press('Escape');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/orders/create-order'));
   await starter(page).getByRole('button', { name: 'Proceed to Payment' }).click();
-  const created = await page.waitForResponse((r) => r.url().endsWith('/api/orders/create-order'));
+  const created = await answer;
   const order = (await created.json()) as { id: string };
   const chosen = ((await (await page.request.get(`/api/orders/${order.id}`, { headers: { authorization: `Bearer ${buyer.token}` } })).json()) as {
     start_time: string;

@@ -101,15 +101,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The user-facing text for a failure: the server's message when it sent one. */
+/**
+ * The user-facing text for a failure: the server's `message` when it sent one. Where the spec says
+ * "the server's error field" this is what it means: `error` is a machine code (decision 047).
+ */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return fallback;
-}
-
-/** The server's `error` field, for the places the spec shows it. */
-export function errorFieldOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.error) return error.error;
-  if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -12,3 +12,20 @@ export const brand = {
 };
 
 export const brandDescription = `${brand.name} builds AI chatbots, agentic workflows, process automation and lightweight AI apps for startups, solopreneurs and lean product teams.`;
+
+/** The site's colours: the front ends' theme and the api's own pages (booking links, e-mails) read them here. */
+export const brandColors = {
+  bg: '#0b1020',
+  surface: '#121a33',
+  surfaceRaised: '#1a2447',
+  text: '#eef2ff',
+  textMuted: '#b4bdd8',
+  primary: '#7c9cff',
+  primaryStrong: '#5b7cfa',
+  onPrimary: '#0b1020',
+  accent: '#3ee0c5',
+  border: '#2a3763',
+  success: '#4ade80',
+  danger: '#ff8a8a',
+  focus: '#ffd166',
+};

@@ -4,10 +4,11 @@
  * prices are the api's (its catalogue, GET /api/bookings/packages); the booking rules are in
  * `booking-policy`.
  */
-import { brand, brandDescription } from './brand.js';
+import { brand, brandColors, brandDescription } from './brand.js';
 
 export const site = {
   name: brand.name,
+  colors: brandColors,
   shortName: brand.shortName,
   tagline: 'Small Teams. Big Impact. Powered by AI.',
   description: brandDescription,

@@ -38,7 +38,9 @@ const Top = styled.header`
   background: ${theme.color.surface};
   border-bottom: 1px solid ${theme.color.border};
   .brand { font-weight: 700; margin-right: auto; }
-  .who { color: ${theme.color.textMuted}; overflow-wrap: anywhere; }
+  .who { color: ${theme.color.textMuted}; display: flex; gap: 0.3em; min-width: 0; white-space: nowrap; }
+  /* The subject (an id) is cut to the width there is; its full value stays in the text and the title. */
+  .subject { overflow: hidden; text-overflow: ellipsis; min-width: 4ch; max-width: 14ch; }
   .menu { display: none; }
   @media ${theme.media.belowMenu} {
     .menu { display: inline-flex; }
@@ -47,6 +49,7 @@ const Top = styled.header`
     flex-wrap: wrap;
     padding: 8px 12px;
     .who { order: 3; width: 100%; font-size: 0.9rem; }
+    .subject { max-width: none; }
   }
 `;
 
@@ -104,7 +107,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </Button>
         <span className="brand">Admin</span>
         <span className="who">
-          Signed in as <strong>{user?.sub}</strong> ({user?.role})
+          Signed in as{' '}
+          <strong className="subject" title={user?.sub} data-testid="admin-subject">
+            {user?.sub}
+          </strong>{' '}
+          ({user?.role})
         </span>
         <Button type="button" $variant="ghost" onClick={() => void logout()}>
           Logout

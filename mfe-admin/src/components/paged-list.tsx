@@ -103,7 +103,7 @@ export function PagedTable<T extends Row>({ paged: { list, page, setPage }, colu
       {list.state === 'ready' && list.data.items.length === 0 && <Empty text={texts.empty} />}
       {data && data.items.length > 0 && list.state !== 'error' && (
         <>
-          <DataTable caption={caption}>
+          <DataTable caption={caption} cards>
             <thead>
               <tr>
                 {columns.map((column) => (
@@ -117,7 +117,7 @@ export function PagedTable<T extends Row>({ paged: { list, page, setPage }, colu
               {data.items.map((row) => (
                 <tr key={row.id}>
                   {columns.map((column) => (
-                    <td key={column.header} className={column.numeric ? 'num' : undefined}>
+                    <td key={column.header} className={column.numeric ? 'num' : undefined} data-label={column.header}>
                       {column.cell(row)}
                     </td>
                   ))}

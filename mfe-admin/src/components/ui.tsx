@@ -24,10 +24,26 @@ export const Toolbar = styled.div`
   select, input { ${controlStyle('8px 10px')} }
 `;
 
-const Scroll = styled.div`
+const Scroll = styled.div<{ $cards: boolean }>`
   overflow-x: auto;
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.md};
+  container: table-box / inline-size;
+  /* Too narrow for every column (a phone, or a laptop beside the sidebar): each row becomes a card
+     whose cells carry their column's name, so nothing is cut off or hidden behind a scroll. */
+  ${({ $cards }) =>
+    $cards &&
+    `@container table-box (max-width: 1100px) {
+      thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+      table, tbody, tr, td { display: block; width: 100%; }
+      tr { padding: 8px 0; border-bottom: 1px solid ${theme.color.border}; }
+      tbody tr:last-child { border-bottom: 0; }
+      table td, table td.num {
+        display: grid; grid-template-columns: minmax(6.5rem, 28%) minmax(0, 1fr); gap: 12px; justify-items: start; align-items: baseline;
+        border: 0; padding: 6px 14px; text-align: left; overflow-wrap: anywhere;
+      }
+      table td::before { content: attr(data-label); color: ${theme.color.textMuted}; font-weight: 600; }
+    }`}
 `;
 
 export const Table = styled.table`
@@ -39,10 +55,13 @@ export const Table = styled.table`
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 `;
 
-/** A table that scrolls sideways on a narrow screen instead of widening the page. */
-export function DataTable({ caption, children }: { caption: string; children: ReactNode }) {
+/**
+ * A table that scrolls sideways on a narrow screen instead of widening the page; with `cards` (its
+ * cells carry `data-label`) its rows become cards where it is too narrow for every column.
+ */
+export function DataTable({ caption, children, cards = false }: { caption: string; children: ReactNode; cards?: boolean }) {
   return (
-    <Scroll tabIndex={0} role="region" aria-label={caption}>
+    <Scroll tabIndex={0} role="region" aria-label={caption} $cards={cards}>
       <Table>
         <caption className="visually-hidden">{caption}</caption>
         {children}

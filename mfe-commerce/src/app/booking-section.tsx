@@ -7,6 +7,8 @@ import { Button, Container, StatusText } from '@site/shared/ui/primitives';
 import { SectionHeading } from '@site/shared/ui/section-heading';
 import { theme } from '@site/shared/ui/theme';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
+import type { Order } from '@site/shared/contracts/orders';
+import { BookingConfirmation } from '../features/booking/booking-confirmation';
 import { useBookingPackages } from '../features/booking/use-booking-packages';
 import { formatRupees } from '../lib/format';
 import { TEXT } from '../lib/texts';
@@ -101,6 +103,7 @@ export default function BookingSection() {
   const token = useSession((s) => s.token);
   const status = useSession((s) => s.status);
   const [selected, setSelected] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<Order | null>(null);
 
   // Back from /login: open the form of the package the visitor had chosen.
   const returning = new URLSearchParams(location.search).get(BOOK_PARAM);
@@ -164,9 +167,16 @@ export default function BookingSection() {
               >
                 {open ? TEXT.cancel : pkg.price === 'Custom' ? 'Contact Us' : 'Book Now'}
               </Button>
+              {confirmed?.package_id === pkg.id && <BookingConfirmation order={confirmed} onClose={() => setConfirmed(null)} />}
               {open && (
                 <Suspense fallback={<p role="status">Loading the booking form…</p>}>
-                  <BookingForm pkg={pkg} onBooked={() => setSelected(null)} />
+                  <BookingForm
+                    pkg={pkg}
+                    onBooked={(order) => {
+                      setSelected(null);
+                      setConfirmed(order ?? null);
+                    }}
+                  />
                 </Suspense>
               )}
             </PackageCard>

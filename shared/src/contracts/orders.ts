@@ -73,6 +73,8 @@ export const Order = z.object({
   cancel_url: z.string().nullable(),
   /** Unpaid, recent and still ahead: /orders offers Pay (the slot or seat is taken again if free) and Cancel. */
   payable: z.boolean(),
+  /** Paid (or refunded) orders: the printable receipt (signed, works as a plain link). */
+  receipt_url: z.string().nullable(),
   /** When the buyer gave the order up (a paid booking cancelled, or an unpaid order dropped). */
   cancelled_at: z.string().nullable(),
 });

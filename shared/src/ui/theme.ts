@@ -1,19 +1,7 @@
+import { brandColors } from '../brand.js';
+
 export const theme = {
-  color: {
-    bg: '#0b1020',
-    surface: '#121a33',
-    surfaceRaised: '#1a2447',
-    text: '#eef2ff',
-    textMuted: '#b4bdd8',
-    primary: '#7c9cff',
-    primaryStrong: '#5b7cfa',
-    onPrimary: '#0b1020',
-    accent: '#3ee0c5',
-    border: '#2a3763',
-    success: '#4ade80',
-    danger: '#ff8a8a',
-    focus: '#ffd166',
-  },
+  color: brandColors,
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",

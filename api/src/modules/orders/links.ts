@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type LinkAction = 'ics' | 'cancel' | 'reschedule';
+export type LinkAction = 'ics' | 'cancel' | 'reschedule' | 'receipt';
 
 /**
- * The signed links of a booking e-mail (invitation, cancel, reschedule): an HMAC of the action and
+ * The signed links of an order's e-mails (invitation, cancel, reschedule, receipt): an HMAC of the action and
  * the order id, so a link works without a sign-in and cannot be turned into another order's.
  */
 export function createOrderLinks(secret: string) {

@@ -25,7 +25,7 @@ const istFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 export const whenIst = (date: Date) => `${istFormat.format(date)} ${BOOKING_ZONE_LABEL}`;
-const rupees = (amountPaise: number) => `₹${(amountPaise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+export const rupees = (amountPaise: number) => `₹${(amountPaise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
 
 /** The queue that makes an order's Google Calendar event, retried apart from the order's change. */
 export const CALENDAR_EVENT_QUEUE = 'calendar.create-event';
@@ -84,6 +84,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
         '',
         `${row.packageName}: ${whenIst(start)} (${start.toISOString()} UTC), until ${whenIst(row.endTime!)}.`,
         `Amount paid: ${rupees(row.amountPaise)}. Order: ${row.id}`,
+        `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
         via === 'ics_email' ? 'The calendar invitation is attached (invite.ics).' : 'A Google Calendar invitation has been sent to this address.',
         '',
         `Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${links.link('reschedule', row.id, origin)}`,
@@ -171,6 +172,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
             'Access will be activated soon.',
             '',
             `Order: ${row.id}`,
+            `Receipt (printable): ${links.link('receipt', row.id, emailOrigin(config))}`,
             `Your orders: ${emailOrigin(config)}/orders`,
           ].join('\n'),
         },

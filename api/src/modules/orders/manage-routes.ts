@@ -14,10 +14,12 @@ import {
   REFUND_WINDOW_HOURS,
   REFUND_WINDOW_MS,
   RESCHEDULE_CUTOFF_HOURS,
+  RESCHEDULE_CUTOFF_MS,
 } from '@site/shared/contracts/booking-policy';
 import { site } from '@site/shared/site-config';
-import { manageable, reschedulable } from './views';
+import { isCancelled, manageable, reschedulable } from './views';
 import type { OrderRow } from './table';
+import { rupees } from './mails';
 import { escapeMarkup } from '../../lib/escape';
 
 /**
@@ -37,6 +39,9 @@ const ist = new Intl.DateTimeFormat('en-US', {
 });
 const whenIst = (date: Date) => `${ist.format(date)} ${BOOKING_ZONE_LABEL}`;
 
+const color = site.colors;
+
+/** The site's look in a page that works without its scripts: header with the brand, dark colours, favicon. */
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -44,22 +49,41 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="theme-color" content="${color.bg}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeMarkup(title)} · ${escapeMarkup(site.name)}</title>
 <style>
-body{font:16px/1.6 system-ui,sans-serif;color:#111;background:#f6f7fb;margin:0}
-main{max-width:34rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px}
+*{box-sizing:border-box}
+body{font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:${color.text};background:${color.bg};margin:0;color-scheme:dark}
+header{border-bottom:1px solid ${color.border};background:${color.surface}}
+header div{max-width:40rem;margin:0 auto;padding:14px 20px;display:flex;align-items:center;gap:10px}
+header a{color:${color.text};font-weight:800;font-size:1.15rem;text-decoration:none;display:inline-flex;align-items:center;gap:10px}
+header img{width:28px;height:28px}
+main{max-width:40rem;margin:2rem auto;padding:1.5rem 1.25rem}
+main>section{background:${color.surface};border:1px solid ${color.border};border-radius:16px;padding:1.5rem}
+h1{margin:0 0 1rem;font-size:1.6rem;line-height:1.25}
+a{color:${color.primary}}
 label{display:block;font-weight:600;margin:1rem 0 .25rem}
-input,button{font:inherit;padding:.5rem .75rem;border-radius:8px;border:1px solid #555}
-button{background:#1a56db;color:#fff;border-color:#1a56db;margin-top:1rem;cursor:pointer}
-:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-.error{color:#b00020;font-weight:600}
-.hint{color:#444;font-size:.9rem}
+input,button{font:inherit;padding:.6rem .9rem;border-radius:10px;border:1px solid ${color.border};min-height:44px}
+input{background:${color.bg};color:${color.text};max-width:100%}
+button{background:${color.primary};color:${color.onPrimary};border-color:${color.primary};font-weight:700;margin-top:1rem;cursor:pointer}
+:focus-visible{outline:3px solid ${color.focus};outline-offset:2px}
+.error{color:${color.danger};font-weight:600}
+.hint{color:${color.textMuted};font-size:.9rem}
+nav{margin-top:1.5rem;display:flex;gap:.5rem 1.25rem;flex-wrap:wrap}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.4rem 1.25rem;margin:0 0 1rem}
+dt{color:${color.textMuted}}dd{margin:0;overflow-wrap:anywhere}
+address{font-style:normal;color:${color.textMuted};border-top:1px solid ${color.border};padding-top:1rem}
+@media print{body{background:#fff;color:#000}header,nav,.hint{display:none}main{margin:0}main>section{border:0;background:#fff}dt,address{color:#333}}
 </style>
 </head>
-<body><main>
+<body>
+<header><div><a href="/"><img src="/favicon.svg" alt="">${escapeMarkup(site.name)}</a></div></header>
+<main><section>
 <h1>${escapeMarkup(title)}</h1>
 ${body}
-<p><a href="/orders">Your orders</a> · <a href="/contact">Contact us</a></p>
+</section>
+<nav aria-label="More"><a href="/orders">Your orders</a><a href="/contact">Contact us</a></nav>
 </main></body>
 </html>`;
 }
@@ -68,6 +92,17 @@ const send = (reply: FastifyReply, status: number, title: string, body: string) 
   reply.code(status).documentHeaders().type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
 
 const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenIst(row.startTime!))}</strong></p>`;
+
+/** A receipt: the order, what was bought, the amount in rupees, and who sold it. */
+const receiptBody = (row: OrderRow) => `<dl>
+<dt>Order id</dt><dd>${escapeMarkup(row.id)}</dd>
+<dt>Date paid</dt><dd>${escapeMarkup(whenIst(row.paidAt!))}</dd>
+<dt>Item</dt><dd>${escapeMarkup(row.packageName)}${row.startTime ? `, booked for ${escapeMarkup(whenIst(row.startTime))}` : ''}</dd>
+<dt>Amount</dt><dd><strong>${escapeMarkup(rupees(row.amountPaise))}</strong> (${row.currency})</dd>
+<dt>Status</dt><dd>${row.status === 'refunded' ? `Refunded${row.refundedAt ? ` on ${escapeMarkup(whenIst(row.refundedAt))}` : ''}` : 'Paid'}</dd>
+</dl>
+<address><strong>${escapeMarkup(site.name)}</strong><br>${site.address.lines.map(escapeMarkup).join('<br>')}<br>${escapeMarkup(site.email)} · ${site.phones.map(escapeMarkup).join(' · ')}</address>
+<p class="hint">Print this page or save it as PDF from your browser's print menu.</p>`;
 
 const TokenQuery = z.strictObject({ token: z.string().max(200) });
 const CancelForm = z.strictObject({ token: z.string().max(200) });
@@ -118,10 +153,21 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
 <form method="post">
 <input type="hidden" name="token" value="${escapeMarkup(token)}">
 <label for="start">New date and time (IST)</label>
-<input id="start" name="start" type="datetime-local" step="900" required value="${escapeMarkup(value)}"${error ? ' aria-invalid="true" aria-describedby="start-error start-hint"' : ' aria-describedby="start-hint"'}>
+<input id="start" name="start" type="datetime-local" step="900" required min="${istLocalValue(new Date(Date.now() + RESCHEDULE_CUTOFF_MS + 15 * 60_000))}" value="${escapeMarkup(value)}"${error ? ' aria-invalid="true" aria-describedby="start-error start-hint"' : ' aria-describedby="start-hint"'}>
 <p class="hint" id="start-hint">Between ${BOOKING_HOURS_TEXT} ${BOOKING_ZONE_NAME}, on the quarter hour. Bookings can be moved until ${RESCHEDULE_CUTOFF_HOURS} hours before they start.</p>
 <button type="submit">Reschedule</button>
 </form>`;
+
+  app.get(
+    '/orders/:id/receipt',
+    { config: { rateLimit: MANAGE_RATE_LIMIT }, schema: { ...base, summary: 'Signed printable receipt of a paid order', querystring: TokenQuery, response: html } },
+    async (request, reply) =>
+      guarded(reply, 'Receipt', async () => {
+        const row = await app.orders.findByLink(request.params.id, 'receipt', request.query.token);
+        if ((row.status !== 'paid' && row.status !== 'refunded') || !row.paidAt) throw new HttpError(404, 'not_found', 'There is no receipt for this order.');
+        return send(reply, 200, 'Receipt', receiptBody(row));
+      }),
+  );
 
   app.get(
     '/orders/:id/cancel',
@@ -129,6 +175,7 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
     async (request, reply) =>
       guarded(reply, 'Cancel your booking', async () => {
         const row = await app.orders.findByLink(request.params.id, 'cancel', request.query.token);
+        if (isCancelled(row)) throw app.orders.alreadyCancelled();
         if (!manageable(row)) throw app.orders.notCancellable();
         return send(reply, 200, 'Cancel your booking', cancelForm(row, request.query.token));
       }),
@@ -159,6 +206,7 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
     async (request, reply) =>
       guarded(reply, 'Reschedule your booking', async () => {
         const row = await app.orders.findByLink(request.params.id, 'reschedule', request.query.token);
+        if (isCancelled(row)) throw app.orders.alreadyCancelled();
         if (!reschedulable(row)) throw app.orders.notReschedulable();
         return send(reply, 200, 'Reschedule your booking', rescheduleForm(row, request.query.token, istLocalValue(row.startTime!)));
       }),

@@ -10,6 +10,9 @@ export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export const manageable = (row: OrderRow, now = new Date()) =>
   row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt && row.startTime! > now;
 
+/** A booking its buyer cancelled (refunded or not) or an admin refunded: its links say so. */
+export const isCancelled = (row: OrderRow) => row.kind === 'consultation' && (row.status === 'refunded' || Boolean(row.cancelledAt));
+
 /** Whether a booking may still be moved: manageable, and more than the cutoff before its start. */
 export const reschedulable = (row: OrderRow, now = new Date()) =>
   manageable(row, now) && row.startTime!.getTime() - now.getTime() > RESCHEDULE_CUTOFF_MS;
@@ -49,6 +52,7 @@ export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
       reschedule_url: reschedulable(row, now) ? links.link('reschedule', row.id, origin) : null,
       cancel_url: live ? links.link('cancel', row.id, origin) : null,
       payable: payable(row, now),
+      receipt_url: row.status === 'paid' || row.status === 'refunded' ? links.link('receipt', row.id, origin) : null,
       cancelled_at: iso(row.cancelledAt),
     };
   }

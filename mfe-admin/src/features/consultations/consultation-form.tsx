@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { AdminConsultationPackage } from '@site/shared/contracts/consultations';
-import { errorFieldOf, messageOf } from '@site/shared/api-client';
+import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
 import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
@@ -101,7 +101,7 @@ function ConsultationForm({ pkg }: { pkg: AdminConsultationPackage | null }) {
       timer.current = window.setTimeout(() => navigate('/admin/consultations'), 1000);
     } catch (error) {
       const fallback = pkg ? CONSULTATION_FORM_TEXTS.saveFailed : CONSULTATION_FORM_TEXTS.createFailed;
-      setStatus({ text: messageOf(error, errorFieldOf(error, fallback)), tone: 'error' });
+      setStatus({ text: messageOf(error, fallback), tone: 'error' });
     }
   }
 

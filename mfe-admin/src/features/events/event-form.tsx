@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { BOOKING_ZONE_NAME, IST_OFFSET } from '@site/shared/contracts/booking-policy';
 import { SlugSchema } from '@site/shared/contracts/common';
 import type { Event, EventStatus } from '@site/shared/contracts/events';
-import { errorFieldOf, messageOf } from '@site/shared/api-client';
+import { messageOf } from '@site/shared/api-client';
 import { isAdmin, useSession } from '@site/shared/session';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
@@ -103,7 +103,7 @@ function EventForm({ event }: { event: Event | null }) {
     } catch (error) {
       const fallback = event ? EVENT_FORM_TEXTS.saveFailed : EVENT_FORM_TEXTS.createFailed;
       // The server's message when it explains (e.g. a taken slug), else the spec's text.
-      setStatus({ text: messageOf(error, errorFieldOf(error, fallback)), tone: 'error' });
+      setStatus({ text: messageOf(error, fallback), tone: 'error' });
     }
   }
 

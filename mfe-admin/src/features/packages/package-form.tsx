@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { useNavigate, useParams } from 'react-router-dom';
 import { SlugSchema } from '@site/shared/contracts/common';
 import { packageRuleIssue, type Package } from '@site/shared/contracts/packages';
-import { errorFieldOf, messageOf } from '@site/shared/api-client';
+import { messageOf } from '@site/shared/api-client';
 import { useSession } from '@site/shared/session';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
@@ -133,7 +133,7 @@ function PackageForm({ pkg }: { pkg: Package | null }) {
       timer.current = window.setTimeout(() => navigate('/admin/packages'), 1000);
     } catch (error) {
       const fallback = pkg ? PACKAGE_FORM_TEXTS.saveFailed : PACKAGE_FORM_TEXTS.createFailed;
-      setStatus({ text: messageOf(error, errorFieldOf(error, fallback)), tone: 'error' });
+      setStatus({ text: messageOf(error, fallback), tone: 'error' });
     }
   }
 

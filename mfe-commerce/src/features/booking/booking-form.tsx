@@ -1,10 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, errorAria, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { fromPickerDate, snapToFreeSlot } from '../../lib/ist-time';
 import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
+import type { Order } from '@site/shared/contracts/orders';
+import { fetchOwnEmail } from '../../lib/payments/payments-api';
 import { DateTimeField } from './date-time-field';
 import { useBookConsultation } from './use-book-consultation';
 import { useBusySlots } from './use-busy-slots';
@@ -18,13 +20,27 @@ const Form = styled.form`
 `;
 
 /** E-mail and date/time for one package, then payment (spec §4, §5). */
-export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: () => void }) {
+export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: (order: Order | undefined) => void }) {
   const id = useId();
-  const busy = useBusySlots();
-  const { book, processing, sdkError } = useBookConsultation(pkg, onBooked);
+  const { busy, refresh } = useBusySlots();
   const [email, setEmail] = useState('');
   const [picked, setPicked] = useState<Date | null>(null);
+  // The time was taken meanwhile: the choice is cleared and the picker learns the taken times again.
+  const slotTaken = () => {
+    setPicked(null);
+    refresh();
+  };
+  const { book, processing, sdkError } = useBookConsultation(pkg, onBooked, slotTaken);
   const [emailError, setEmailError] = useState<string | null>(null);
+  // A signed-in buyer's own address is the likely attendee: filled in, still editable.
+  useEffect(() => {
+    let live = true;
+    void fetchOwnEmail().then((own) => live && own && setEmail((current) => current || own));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const missing = !email && !picked ? 'your e-mail and a date and time' : !email ? 'your e-mail' : !picked ? 'a date and time' : null;
   const [dateError, setDateError] = useState<string | null>(null);
 
   const checkEmail = (value: string) => {
@@ -89,9 +105,14 @@ export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: 
           {sdkError}
         </StatusText>
       )}
-      <Button type="submit" disabled={!email || !picked || processing}>
+      <Button type="submit" disabled={!email || !picked || processing} aria-describedby={missing ? `${id}-why` : undefined}>
         {processing ? TEXT.processing : TEXT.proceed}
       </Button>
+      {missing && !processing && (
+        <StatusText id={`${id}-why`} style={{ margin: '8px 0 0', fontSize: '0.9rem' }}>
+          Enter {missing} to continue to payment.
+        </StatusText>
+      )}
     </Form>
   );
 }

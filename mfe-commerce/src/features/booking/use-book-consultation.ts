@@ -1,20 +1,23 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { messageOf } from '@site/shared/api-client';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, messageOf } from '@site/shared/api-client';
 import { TOAST_DURATION } from '@site/shared/constants';
 import { toast } from '@site/shared/toast';
 import { loadCheckout, openCheckout, SdkLoadError } from '../../lib/payments/checkout';
 import { confirmWithApi } from '../../lib/payments/confirm-with-api';
-import { createCalendarEvent, createOrder, releaseQuietly } from '../../lib/payments/payments-api';
+import { createCalendarEvent, createOrder, fetchOrder, releaseQuietly } from '../../lib/payments/payments-api';
 import { TEXT, WINDOW_CLOSED_DETAIL } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
+import type { Order } from '@site/shared/contracts/orders';
 
 /**
  * Spec §4 booking flow: Processing while the order is created and Checkout opens; on payment the
- * order is confirmed, the calendar invitation attempted, then the success toast and the home page.
+ * order is confirmed, the calendar invitation attempted, then the success toast and the home page
+ * (where the section shows the confirmation in place; the page does not move).
  */
-export function useBookConsultation(pkg: BookingPackage, onBooked: () => void) {
+export function useBookConsultation(pkg: BookingPackage, onBooked: (order: Order | undefined) => void, onSlotTaken: () => void) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [processing, setProcessing] = useState(false);
   const [sdkError, setSdkError] = useState<string | null>(null);
   const settled = useRef(false);
@@ -28,8 +31,9 @@ export function useBookConsultation(pkg: BookingPackage, onBooked: () => void) {
     try {
       order = await createOrder({ package_id: pkg.id, amount: pkg.price, start_time: start.toISOString(), email });
     } catch (error) {
-      // The server's human-readable `message`, never its machine code (decision 046).
-      toast.error(messageOf(error, TEXT.orderCreationFailed));
+      // The server's human-readable `message`, never its machine code (decision 047).
+      toast.error(messageOf(error, error instanceof Error && error.message ? error.message : TEXT.orderCreationFailed));
+      if (error instanceof ApiError && error.error === 'slot_taken') onSlotTaken();
       setProcessing(false);
       return;
     }
@@ -61,10 +65,11 @@ export function useBookConsultation(pkg: BookingPackage, onBooked: () => void) {
               summary: `${pkg.name} Booking`,
               description: pkg.description,
             }).catch((error: unknown) => console.warn('The calendar invitation could not be created.', error));
+            const paid = await fetchOrder(order.id).catch(() => undefined);
             toast.success(TEXT.bookingConfirmed, { duration: TOAST_DURATION.successLong });
             setProcessing(false);
-            onBooked();
-            navigate('/');
+            onBooked(paid);
+            if (pathname !== '/') navigate('/#pricing');
           })();
         },
         onDismiss: () => {

@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '@site/shared/api-client';
 import type { BusyAnswer } from '@site/shared/contracts/orders';
 
 /** How far ahead a consultation can be booked (the busy query allows at most 62 days). */
 export const BOOKING_WINDOW_DAYS = 60;
 
-/** Taken consultation slots within the booking window; empty until known (the server still refuses a taken slot). */
-export function useBusySlots(): BusyAnswer {
+/**
+ * Taken consultation slots within the booking window; empty until known (the server still refuses
+ * a taken slot). `refresh` asks again, e.g. after the server said the chosen time was just taken.
+ */
+export function useBusySlots(): { busy: BusyAnswer; refresh: () => void } {
   const [busy, setBusy] = useState<BusyAnswer>([]);
+  const [round, setRound] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
     const from = new Date();
@@ -19,6 +23,7 @@ export function useBusySlots(): BusyAnswer {
       .then((answer) => setBusy(answer))
       .catch(() => undefined);
     return () => controller.abort();
-  }, []);
-  return busy;
+  }, [round]);
+  const refresh = useCallback(() => setRound((n) => n + 1), []);
+  return { busy, refresh };
 }

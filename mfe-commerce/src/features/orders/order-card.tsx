@@ -84,7 +84,7 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
         <dt>Order id</dt>
         <dd>{order.id}</dd>
       </Facts>
-      {(order.ics_url || order.reschedule_url || order.cancel_url) && (
+      {(order.ics_url || order.reschedule_url || order.cancel_url || order.receipt_url) && (
         <Links>
           {order.ics_url && (
             <a href={order.ics_url} download>
@@ -93,6 +93,7 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
           )}
           {order.reschedule_url && <a href={order.reschedule_url}>Reschedule</a>}
           {order.cancel_url && <a href={order.cancel_url}>Cancel booking</a>}
+          {order.receipt_url && <a href={order.receipt_url}>Receipt</a>}
         </Links>
       )}
       {actions && <Actions>{actions}</Actions>}

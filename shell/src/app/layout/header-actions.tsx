@@ -5,6 +5,9 @@ import { Button, ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
 
+/** Below this width the header holds brand, AI Call, greeting and menu only (checked down to 320px). */
+const PHONE = '(max-width: 479.98px)';
+
 const Actions = styled.div`
   display: flex;
   align-items: center;
@@ -14,7 +17,27 @@ const Actions = styled.div`
   .get-started { min-height: 40px; padding: 8px 14px; }
   @media ${theme.media.mobile} { .get-started { display: none; } }
   @media (max-width: 479.98px) { gap: 4px; a.login { padding: 8px 4px; } }
+  /* On a phone the header has room for the greeting only: Logout moves into the menu. */
+  @media ${PHONE} { .logout { display: none; } }
 `;
+
+const PanelLogout = styled(Button)`
+  width: 100%;
+  margin-top: 12px;
+  @media (min-width: 480px) { display: none; }
+`;
+
+/** Logout inside the phone menu, where the header's own Logout does not fit. */
+export function MenuLogout() {
+  const status = useSession((s) => s.status);
+  const logout = useSession((s) => s.logout);
+  if (status !== 'signed-in') return null;
+  return (
+    <PanelLogout type="button" $variant="ghost" onClick={() => void logout()}>
+      Logout
+    </PanelLogout>
+  );
+}
 
 /** Sign-in state on the right of the header. */
 export function HeaderActions() {
@@ -29,7 +52,7 @@ export function HeaderActions() {
           <Link className="login" to={user.role === 'admin' ? '/admin' : '/orders'}>
             Hi, {user.role}
           </Link>
-          <Button type="button" $variant="ghost" onClick={() => void logout()}>
+          <Button className="logout" type="button" $variant="ghost" onClick={() => void logout()}>
             Logout
           </Button>
         </>

@@ -7,7 +7,7 @@ import { theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
 import { useHeaderScroll } from './use-header-scroll';
 import { useScrollSpy } from './use-scroll-spy';
-import { HeaderActions } from './header-actions';
+import { HeaderActions, MenuLogout } from './header-actions';
 import { AiCallButton } from '../../features/ai-assistant/ai-call-button';
 
 const Bar = styled.header`
@@ -40,6 +40,10 @@ const Brand = styled(Link)`
   text-decoration: none;
   white-space: nowrap;
   margin-right: auto;
+  /* The one part that may give way on the narrowest phones (its full name stays in the title). */
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
   @media (max-width: 1279.98px) { font-size: 1.1rem; }
   @media (max-width: 479.98px) { font-size: 1rem; }
 `;
@@ -67,6 +71,7 @@ const ItemRoute = styled(NavLink)`${navItemStyles}`;
 
 const MenuButton = styled.button`
   display: none;
+  flex: none;
   min-width: 44px;
   min-height: 44px;
   background: transparent;
@@ -149,7 +154,9 @@ export function Header() {
       style={{ ['--header-alpha' as string]: String(Math.max(progress, menuOpen ? 1 : 0)) }}
     >
       <Inner>
-        <Brand to="/">{site.name}</Brand>
+        <Brand to="/" title={site.name}>
+          {site.name}
+        </Brand>
         <DesktopNav aria-label="Main">
           <NavItems current={current} />
         </DesktopNav>
@@ -168,6 +175,7 @@ export function Header() {
       {menuOpen && (
         <MobilePanel id={panelId} aria-label="Main (mobile)">
           <NavItems current={current} onNavigate={() => setMenuOpen(false)} />
+          <MenuLogout />
         </MobilePanel>
       )}
     </Bar>

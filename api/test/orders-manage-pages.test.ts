@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+import { nextMail } from './outbox';
+import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
+
+/** The datetime-local value (IST wall clock) of an instant. */
+const istLocal = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 16);
+const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+
+describe.each(testDatabases())('the signed booking pages on $name', (target) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(await target.open());
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
+
+  async function paidBooking(who: TestBuyer, start: string) {
+    const created = (await bookConsultation(app, who, start)).json();
+    expect((await settle(app, created.razorpayOrderId)).statusCode).toBe(200);
+    return (await getOrder(app, who, created.id)).json() as { id: string; start_time: string; cancel_url: string; reschedule_url: string; receipt_url: string };
+  }
+
+  it('refuses to move a booking into the next 24 hours with a 4xx page that keeps the form', async () => {
+    const me = await buyer(app);
+    const order = await paidBooking(me, slot(6, 10));
+    const token = tokenOf(order.reschedule_url);
+    for (const hours of [5, 23.5]) {
+      const value = istLocal(Date.now() + hours * 3_600_000);
+      const res = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/reschedule`, payload: { token, start: value } });
+      expect(res.statusCode, `${hours} h ahead`).toBe(400);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('can only be moved to a time more than 24 hours ahead');
+      expect(res.body).toContain('role="alert"');
+      expect(res.body).toContain('<label for="start">New date and time (IST)</label>');
+      expect(res.body).toContain(`value="${value}"`);
+    }
+    expect((await getOrder(app, me, order.id)).json().start_time).toBe(order.start_time);
+    // The picker itself starts past the cutoff.
+    const form = await app.inject({ method: 'GET', url: order.reschedule_url });
+    const min = /min="([^"]+)"/.exec(form.body)![1]!;
+    expect(Date.parse(`${min}:00+05:30`) - Date.now()).toBeGreaterThan(24 * 3_600_000);
+  });
+
+  it('says a cancelled booking is already cancelled, on its cancel and reschedule links', async () => {
+    const me = await buyer(app);
+    const order = await paidBooking(me, slot(6, 12));
+    const token = tokenOf(order.cancel_url);
+    const cancelled = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, payload: { token } });
+    expect(cancelled.statusCode).toBe(200);
+    for (const url of [order.cancel_url, order.reschedule_url]) {
+      const again = await app.inject({ method: 'GET', url });
+      expect(again.statusCode).toBe(409);
+      expect(again.body).toContain('This booking is already cancelled');
+    }
+    const twice = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, payload: { token } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toContain('already cancelled');
+  });
+
+  it("wears the site's look without scripts: favicon, brand header, dark colours", async () => {
+    const me = await buyer(app);
+    const order = await paidBooking(me, slot(6, 14));
+    const res = await app.inject({ method: 'GET', url: order.cancel_url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(res.body).toMatch(/<header><div><a href="\/"><img src="\/favicon.svg" alt="">[^<]+<\/a>/);
+    expect(res.body).toContain('background:#0b1020');
+    expect(res.body).not.toContain('<script');
+  });
+
+  it('a paid order has a printable receipt, linked from the confirmation e-mail; an unpaid one has none', async () => {
+    const me = await buyer(app);
+    const order = await paidBooking(me, slot(6, 16));
+    const mail = await nextMail(app, (m) => m.includes(me.email) && m.includes('Booking confirmed') && m.includes(order.id));
+    const link = /Receipt \(printable\): (\S+)/.exec(mail)![1]!;
+    expect(new URL(link).pathname + new URL(link).search).toBe(order.receipt_url);
+    const receipt = await app.inject({ method: 'GET', url: order.receipt_url });
+    expect(receipt.statusCode).toBe(200);
+    for (const part of [order.id, 'Starter Strategy Call', '₹1,200.00', 'Date paid', 'Residency Road', 'hello@tinytitans.ai', '@media print']) {
+      expect(receipt.body).toContain(part);
+    }
+    const forged = await app.inject({ method: 'GET', url: `/api/orders/${order.id}/receipt?token=x` });
+    expect(forged.statusCode).toBe(404);
+    const unpaid = (await bookConsultation(app, me, slot(6, 17))).json();
+    expect((await getOrder(app, me, unpaid.id)).json().receipt_url).toBeNull();
+  });
+});
