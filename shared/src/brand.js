@@ -12,3 +12,6 @@ export const brand = {
 };
 
 export const brandDescription = `${brand.name} builds AI chatbots, agentic workflows, process automation and lightweight AI apps for startups, solopreneurs and lean product teams.`;
+
+/** The blog's RSS feed: every page's head links it (index.html), robots.txt lets crawlers read it. */
+export const blogFeed = { path: '/api/blogs/rss.xml', title: `${brand.name} Blog` };

@@ -82,7 +82,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Ren
 const PRELOADED_SCRIPT_ID = 'preloaded-data';
 
 /** JSON inside a `<script>`: nothing in it may close the element or open a comment. */
-const scriptJson = (value: unknown) =>
+export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
