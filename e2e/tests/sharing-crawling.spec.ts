@@ -34,3 +34,9 @@ test('JSON-LD describes the organization, a post and an event; a post is describ
     location: { '@type': 'VirtualLocation' },
   });
 });
+
+test('the community page links each event page in its HTML (crawlers follow links, not dialogs)', async ({ request }) => {
+  const event = await createEvent({ title: 'Linked meetup' });
+  const html = await (await request.get('/community')).text();
+  expect(html).toMatch(new RegExp(`<h3 id="[^"]+"><a href="/event/${event.slug}">Linked meetup</a></h3>`));
+});
