@@ -1,5 +1,5 @@
 import { createConfigs } from '@site/build/rspack';
-import { brand, brandDescription } from '../shared/src/brand.js';
+import { blogFeed, brand, brandDescription } from '../shared/src/brand.js';
 
 // The server build exposes the layout and routes the api renders pages in.
 export default createConfigs(
@@ -8,7 +8,7 @@ export default createConfigs(
     name: 'shell',
     title: `${brand.name} | ${brand.offer}`,
     // index.html's default head and its no-JavaScript line; each page's own head replaces the first.
-    templateParameters: { description: brandDescription, email: brand.email },
+    templateParameters: { description: brandDescription, email: brand.email, feedPath: blogFeed.path, feedTitle: blogFeed.title },
   },
   { './ServerApp': './src/server-app.tsx' },
 );

@@ -109,4 +109,41 @@ describe.each(testDatabases())('server-rendered head of public pages on $name', 
     }
     expect(await page('/services/no-such-service')).toContain('<title>Tiny Titans AI | default</title>');
   });
+  const jsonLdOf = (html: string) => {
+    const found = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+    expect(found, 'the page has JSON-LD').not.toBeNull();
+    return JSON.parse(found![1]!) as Record<string, unknown>;
+  };
+
+  it('describes the organization on /, a post as an Article (its summary as description) and an event as an Event, in JSON-LD', async () => {
+    const home = jsonLdOf(await page('/'));
+    expect(home).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Tiny Titans AI', url: 'https://tinytitans.example/' });
+
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers: adminHeaders(app),
+      payload: { title: 'A </script> title', slug: uniqueSlug('ld'), summary: 'The summary, not the body.', content: '<p>The body text.</p>', status: 'published' },
+    });
+    const blog = created.json() as { slug: string };
+    const html = await page(`/blog/${blog.slug}`);
+    expect(html).toContain('<meta name="description" content="The summary, not the body." />');
+    expect(html).not.toContain('A </script> title');
+    expect(jsonLdOf(html)).toMatchObject({ '@type': 'Article', headline: 'A </script> title', description: 'The summary, not the body.', url: `https://tinytitans.example/blog/${blog.slug}` });
+
+    const event = await createEvent(app, { title: 'Agents meetup', location: 'Bengaluru', description: '<p>An evening of demos.</p>' });
+    expect(jsonLdOf(await page(`/event/${event.slug}`))).toMatchObject({
+      '@type': 'Event',
+      name: 'Agents meetup',
+      description: 'An evening of demos.',
+      location: { '@type': 'Place', name: 'Bengaluru' },
+      organizer: { '@type': 'Organization', name: 'Tiny Titans AI' },
+    });
+    expect(await page('/privacy')).not.toContain('application/ld+json');
+  });
+
+  it('lets crawlers read the blog feed but not the rest of the api', async () => {
+    const robots = (await app.inject({ url: '/robots.txt' })).body;
+    expect(robots).toContain('Allow: /api/blogs/rss.xml\nDisallow: /api/');
+  });
 });

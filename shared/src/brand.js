@@ -29,3 +29,6 @@ export const brandColors = {
   danger: '#ff8a8a',
   focus: '#ffd166',
 };
+
+/** The blog's RSS feed: every page's head links it (index.html), robots.txt lets crawlers read it. */
+export const blogFeed = { path: '/api/blogs/rss.xml', title: `${brand.name} Blog` };

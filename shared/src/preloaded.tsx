@@ -77,3 +77,15 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * What the visitor typed into a field of the server's HTML before the page ran, read when the
+ * field's component first renders in the browser: hydration would otherwise put the field back to
+ * its first value. Undefined on the server and for fields the browser renders itself.
+ */
+export function typedBeforeHydration(elementId: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const field = document.getElementById(elementId);
+  const typed = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement ? field.value : '';
+  return typed || undefined;
+}

@@ -4,7 +4,9 @@
  * prices are the api's (its catalogue, GET /api/bookings/packages); the booking rules are in
  * `booking-policy`.
  */
-import { brand, brandColors, brandDescription } from './brand.js';
+import { blogFeed, brand, brandColors, brandDescription } from './brand.js';
+
+export { blogFeed };
 
 export const site = {
   name: brand.name,

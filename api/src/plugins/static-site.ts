@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_DIRS as REMOTES } from '@site/shared/remotes';
+import { clearFormOutcome } from '../lib/form-posts';
 import { sendNotFound } from '../lib/not-found';
 import { PAGE_ROUTES, isUnknownPage } from '../modules/ssr/pages';
 import { sendPage } from '../modules/ssr/html';
@@ -105,6 +106,7 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       if (!isPage || !hasShell) return sendNotFound(request, reply);
       // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
       const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request) : null;
+      if (rendered?.personal) clearFormOutcome(request, reply, app.config);
       if (rendered) return sendPage(request, reply, rendered);
       reply.header('Cache-Control', 'no-cache');
       // A path that is no page answers 404 even when the browser renders its not-found page.

@@ -5,7 +5,6 @@ import { theme } from '@site/shared/ui/theme';
 import { Main } from '@site/shared/ui/primitives';
 import { BenefitsList } from '../features/benefits/benefits-list';
 import { BlogsSection } from '../features/blogs/blogs-section';
-import { useRssLink } from '../features/blogs/use-rss-link';
 import { EventsSection } from '../features/events/events-section';
 import { CommunitySignup } from '../features/signup/community-signup';
 import { CommunityStats } from '../features/stats/community-stats';
@@ -19,7 +18,6 @@ const Intro = styled.p`
 
 export default function CommunityPage() {
   usePageMeta(PAGE_META.community);
-  useRssLink();
   return (
     <Main>
       <h1>The {site.shortName} Community</h1>

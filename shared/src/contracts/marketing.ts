@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { EmailSchema } from './common';
 import { serviceLinks, type ServiceSlug } from '../site-config';
+import { CONTACT_LIMITS, CONTACT_SERVICES } from './contact-fields';
 
 /** Slugs of the service pages; the api lists them in the sitemap, the site links them. */
 export const SERVICE_SLUGS: readonly ServiceSlug[] = serviceLinks.map((service) => service.slug);
 
-const OTHER_SERVICE = 'Other / Consulting';
-type ServiceLink = (typeof serviceLinks)[number];
-type Labelled = Extract<ServiceLink, { contactLabel: string }>;
-type ContactService = Labelled['contactLabel'] | Exclude<ServiceLink, Labelled>['title'] | typeof OTHER_SERVICE;
-
-const contactLabel = (service: ServiceLink): ContactService => ('contactLabel' in service ? service.contactLabel : service.title);
-const contactServices: ContactService[] = [...serviceLinks.map(contactLabel), OTHER_SERVICE];
-/** The services a visitor can pick in the contact form; the choice is sent as the subject. */
-export const CONTACT_SERVICES = contactServices as [ContactService, ...ContactService[]];
-
-export const CONTACT_LIMITS = { name: 100, message: 5000, subject: 150, countryCode: 8, phone: 20 } as const;
+export { CONTACT_LIMITS, CONTACT_SERVICES } from './contact-fields';
 
 const NameSchema = z
   .string()
@@ -52,6 +43,16 @@ export const ContactForm = z.object({
 export type ContactFormInput = z.input<typeof ContactForm>;
 export type ContactFormValues = z.output<typeof ContactForm>;
 
+/** The api request the contact form sends: phone fields empty, the service as the subject. */
+export const contactRequestOf = (values: ContactFormValues): ContactRequest => ({
+  name: values.name,
+  email: values.email,
+  country_code: '',
+  phone_number: '',
+  message: values.message,
+  subject: values.service,
+});
+
 /** POST /api/newsletters. The address is trimmed and lower-cased. */
 export const NewsletterRequest = z.strictObject({ email: EmailSchema });
 export type NewsletterRequest = z.infer<typeof NewsletterRequest>;
@@ -59,7 +60,7 @@ export type NewsletterRequest = z.infer<typeof NewsletterRequest>;
 export const NewsletterResponse = z.object({ email: z.string(), status: z.literal('subscribed') });
 export type NewsletterResponse = z.infer<typeof NewsletterResponse>;
 
-export { NEWSLETTER_CONFLICT_MESSAGE } from '../messages';
+export { CONTACT_MESSAGES, NEWSLETTER_CONFLICT_MESSAGE, NEWSLETTER_MESSAGES } from '../messages';
 
 /** GET /api/assistant/config: which widget script to load and which element it defines. */
 export const AssistantConfig = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
-import { NewsletterRequest, NewsletterResponse } from '@site/shared/contracts/marketing';
+import { NEWSLETTER_MESSAGES, NewsletterRequest, NewsletterResponse } from '@site/shared/contracts/marketing';
 import { HttpError } from '../../plugins/errors';
+import { acceptFormPosts } from '../../lib/form-posts';
 import { emailOrigin } from '../../lib/origin';
 import { registerOneClickParsers } from './one-click-parsers';
 import { confirmedPage, confirmPage, donePage, invalidPage } from './unsubscribe-page';
@@ -17,16 +18,18 @@ const Html = z.string();
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  // Scoped to this plugin: only the unsubscribe endpoint takes form posts.
+  // Scoped to this plugin: the unsubscribe endpoint and the sign-up form take form posts.
   registerOneClickParsers(app);
 
   app.post(
     '/newsletters',
     {
       config: { rateLimit: NEWSLETTER_RATE_LIMIT },
+      // The footer's form posted without JavaScript: answered 303 back to its page.
+      ...acceptFormPosts(config, { form: 'newsletter', fields: NewsletterRequest, messages: NEWSLETTER_MESSAGES }),
       schema: {
         tags: ['newsletters'],
-        summary: 'Subscribe an address to the newsletter (409 when it already is)',
+        summary: 'Subscribe an address to the newsletter (409 when it already is; a form post is answered 303)',
         body: NewsletterRequest,
         response: { 201: NewsletterResponse, 400: ApiErrorBody, 409: ApiErrorBody, 429: ApiErrorBody },
       },

@@ -4,7 +4,8 @@ import { publicOrigin } from '../../lib/origin';
 import { escapeMarkup } from '../../lib/escape';
 import { TaggedCache, type CacheTag } from '../../lib/tagged-cache';
 import { matchPage } from '../ssr/pages';
-import { NOT_FOUND_META, fullTitle, pageMetaOf, site, type NotFoundKind } from '@site/shared/site-config';
+import { articleData, eventData, jsonLdScript, organizationData, type StructuredData } from './json-ld';
+import { NOT_FOUND_META, PAGE_META, fullTitle, pageMetaOf, site, type NotFoundKind } from '@site/shared/site-config';
 import { linkPreviewOf, SITE_IMAGE, type PageImage, type PagePreload } from './images';
 const DESCRIPTION_LENGTH = 160;
 
@@ -16,6 +17,8 @@ export interface PageHead {
   image?: PageImage;
   /** The page's largest image, fetched before the scripts that show it. */
   preload?: PagePreload;
+  /** schema.org data for crawlers (JSON-LD). */
+  structured?: StructuredData;
 }
 
 export interface PageHeadService {
@@ -104,6 +107,7 @@ export function withPageHead(template: string, head: PageHead, url: string): str
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<link rel="canonical" href="${escapeMarkup(url)}" />`,
+    ...(head.structured ? [jsonLdScript(head.structured, url)] : []),
   ].join('\n    ');
   return template
     // Replacer functions: a `$` in a title must not be read as a replacement pattern.
@@ -137,11 +141,15 @@ export const pageHeadPlugin = fp(
         const blog = await app.blogs.findPublic(slug);
         if (!blog) return null;
         const preview = await linkPreviewOf(app, blog);
-        return { title: blog.title, description: plainText(blog.content), type: 'article', ...preview };
+        // The post's own summary when it has one, as the page shows it.
+        const description = plainText(blog.summary || blog.content);
+        return { title: blog.title, description, type: 'article', structured: articleData(blog, description), ...preview };
       }
       if (module === 'mfe_community/EventPage') {
         const [event] = await app.events.search('slug', slug, false);
-        return event ? { title: event.title, description: plainText(event.description), type: 'website' } : null;
+        if (!event) return null;
+        const description = plainText(event.description);
+        return { title: event.title, description, type: 'website', structured: eventData(event, description) };
       }
       if (module === 'mfe_commerce/PackagePage') {
         const [pkg] = await app.packages.search('slug', slug, false);
@@ -165,7 +173,9 @@ export const pageHeadPlugin = fp(
           const page = fixed ? null : matchPage(pathname);
           const tags = (page && TAGS_OF[page.module]) ?? [];
           const since = heads.version(tags);
-          head = fixed ? { title: fixed.title, description: fixed.description, type: 'website' } : await headOf(page?.module, page?.params.slug);
+          head = fixed
+            ? { title: fixed.title, description: fixed.description, type: 'website', ...(pathname === PAGE_META.home.path ? { structured: organizationData() } : {}) }
+            : await headOf(page?.module, page?.params.slug);
           // Looked up while content changed: used once, not kept.
           heads.set(pathname, head, tags, since);
         }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SERVICE_SLUGS } from '@site/shared/contracts/marketing';
 import { publicOrigin } from '../../lib/origin';
 import { setOriginDocumentCaching } from './origin-cache';
+import { blogFeed } from '@site/shared/site-config';
 import { escapeMarkup } from '../../lib/escape';
 
 /** A source of public paths (e.g. `/blog/my-post`), asked on every sitemap request. */
@@ -68,6 +69,8 @@ export function robotsTxt(origin: string): string {
     'Disallow: /admin',
     'Disallow: /login',
     'Disallow: /orders',
+    // The blog's feed is for readers and crawlers alike; the rest of the api is not.
+    `Allow: ${blogFeed.path}`,
     'Disallow: /api/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,

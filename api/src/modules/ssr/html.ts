@@ -23,10 +23,14 @@ export class RenderedHtml {
   /** Called when a compressed form is added (the page's cache counts its bytes again). */
   onResize: (() => void) | undefined;
 
-  /** 404 for a page that found nothing; its HTML says so too. */
+  /**
+   * 404 for a page that found nothing (its HTML says so too). A personal page (the outcome of the
+   * visitor's own form post in it) is sent to that visitor alone, never kept by any cache.
+   */
   constructor(
     readonly html: string,
     readonly status: 200 | 404 = 200,
+    readonly personal = false,
   ) {
     this.bytes = Buffer.from(html, 'utf8');
     this.etag = etagOf(this.bytes);
@@ -62,7 +66,8 @@ export const PAGE_CACHE_CONTROL = 'public, no-cache';
 /** Sends a rendered page in the encoding the browser takes best, or 304 when its copy is current. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedHtml): FastifyReply {
   reply.header('Vary', 'Accept-Encoding');
-  if (page.status !== 200) reply.code(page.status).header('Cache-Control', 'no-cache');
+  if (page.personal) reply.code(page.status).header('Cache-Control', 'private, no-store');
+  else if (page.status !== 200) reply.code(page.status).header('Cache-Control', 'no-cache');
   else {
     reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', page.etag);
     if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
@@ -77,7 +82,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Ren
 const PRELOADED_SCRIPT_ID = 'preloaded-data';
 
 /** JSON inside a `<script>`: nothing in it may close the element or open a comment. */
-const scriptJson = (value: unknown) =>
+export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**

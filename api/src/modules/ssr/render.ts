@@ -20,7 +20,7 @@ interface RenderLibraries {
   createElement(type: unknown, props: object): Element;
   prerender(
     element: Element,
-    options: { signal: AbortSignal; onError: (error: unknown) => void },
+    options: { signal: AbortSignal; onError: (error: unknown) => void; progressiveChunkSize?: number },
   ): Promise<{ prelude: ReadableStream<Uint8Array> }>;
   ServerStyleSheet: new () => { collectStyles(element: Element): Element; getStyleTags(): string; seal(): void };
 }
@@ -79,6 +79,9 @@ export async function renderPage(shell: ShellServerModule, location: string, pre
     const render = (async () => {
       const { prelude } = await prerender(sheet.collectStyles(createElement(shell.ServerApp, { location, preloaded })), {
         signal: controller.signal,
+        // The page is sent whole, not streamed: a large boundary is written in place rather than
+        // after the page with a script to move it, which a browser without JavaScript never runs.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onError: (error) => {
           errors.push(error);
         },

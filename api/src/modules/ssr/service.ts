@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { NotFoundKind } from '@site/shared/site-config';
+import { FORM_OUTCOME_KEY } from '@site/shared/contracts/form-outcome';
+import { hasFormOutcome, readFormOutcome } from '../../lib/form-posts';
 import { isPublicHost, publicOrigin } from '../../lib/origin';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { Deployment } from './deployment';
@@ -133,7 +135,8 @@ export const ssrPlugin = fp<SsrOptions>(
 
       answerKept(request, reply, done) {
         // When the deployment is due a look, the page handler looks (a redeploy forgets the pages).
-        const page = app.deployment.due || !isPublicHost(config, request) ? undefined : pages.get(keyOf(request));
+        // A visitor back from a form post sees the outcome: their page is rendered for them.
+        const page = app.deployment.due || !isPublicHost(config, request) || hasFormOutcome(request) ? undefined : pages.get(keyOf(request));
         if (!page) return done();
         app.metrics.cacheHit('pages');
         sendPage(request, reply, page);
@@ -153,7 +156,8 @@ export const ssrPlugin = fp<SsrOptions>(
         try {
           // The time budget only when the deployment is looked at (a redeploy loads new containers).
           const deployment = app.deployment.due ? await withBudget(app.deployment.current(), loadTimeoutMs, 'loading the deployment') : await app.deployment.current();
-          const hit = pages.get(key);
+          const outcome = readFormOutcome(request);
+          const hit = outcome ? undefined : pages.get(key);
           if (hit) {
             app.metrics.cacheHit('pages');
             return hit;
@@ -162,6 +166,7 @@ export const ssrPlugin = fp<SsrOptions>(
           const since = pages.version(route.tags);
           const { shell, load } = containersOf(deployment);
           const preloaded = await readAnswers(app, route);
+          if (outcome) preloaded[FORM_OUTCOME_KEY] = outcome;
           if (route.module) await withBudget(load(route.module), loadTimeoutMs, `loading ${route.module}`);
           await withBudget(shell, loadTimeoutMs, 'loading the shell');
           const rendering = performance.now();
@@ -169,11 +174,12 @@ export const ssrPlugin = fp<SsrOptions>(
           const head = missing ? await app.pageHead.notFound(missing) : await app.pageHead.html(pathname, request);
           const template = head ?? deployment.template;
           const page = await renderPage(await shell, pathname, preloaded, timeoutMs);
-          const rendered = new RenderedHtml(composeHtml(template, page, preloaded), missing ? 404 : 200);
+          const rendered = new RenderedHtml(composeHtml(template, page, preloaded), missing ? 404 : 200, outcome !== null);
           app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
           // Its compressed forms, made on first demand, count towards the byte bound too.
-          if (pages.set(key, rendered, route.tags, since)) rendered.onResize = () => pages.resized(key, rendered);
+          // A personal page (a form's outcome in it) is not kept either.
+          if (!outcome && pages.set(key, rendered, route.tags, since)) rendered.onResize = () => pages.resized(key, rendered);
           request.log.debug({ url: request.url, ms: Math.round(performance.now() - started), renderMs: Math.round(performance.now() - rendering) }, 'page rendered on the server');
           return rendered;
         } catch (error) {

@@ -1,3 +1,4 @@
+import { blogFeed } from '@site/shared/site-config';
 import { API_BASE, apiRequest } from '@site/shared/api-client';
 import type { Blog } from '@site/shared/contracts/blogs';
 import { routeRead } from '@site/shared/preloaded';
@@ -14,7 +15,7 @@ export async function fetchBlogBySlug(slug: string, signal?: AbortSignal): Promi
   return found[0] ?? null;
 }
 
-export const RSS_PATH = '/api/blogs/rss.xml';
+export const RSS_PATH = blogFeed.path;
 
 /**
  * Counts this page view of a post (once per reader and day, on the server). A beacon: it outlives

@@ -25,8 +25,8 @@ const Card = styled.article`
 `;
 
 /**
- * An event in the carousel: an article with a heading (a heading inside a button is invalid) and
- * one button with a short name. A click anywhere on the card opens the details too, for the mouse;
+ * An event in the carousel: an article with a heading that links the event's page (a heading
+ * inside a button is invalid) and one button with a short name. A click anywhere on the card opens the details too, for the mouse;
  * it goes through the button so the modal returns focus there when it closes.
  */
 export function EventCard({ event, onOpen }: { event: Event; onOpen: (event: Event) => void }) {
@@ -44,7 +44,19 @@ export function EventCard({ event, onOpen }: { event: Event; onOpen: (event: Eve
         if (!(click.target as HTMLElement).closest('a, button')) open();
       }}
     >
-      <h3 id={titleId}>{event.title}</h3>
+      <h3 id={titleId}>
+        {/* The event's own page for crawlers, new tabs and pages without JavaScript; a plain click opens the details. */}
+        <a
+          href={`/event/${encodeURIComponent(event.slug)}`}
+          onClick={(click) => {
+            if (click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+            click.preventDefault();
+            open();
+          }}
+        >
+          {event.title}
+        </a>
+      </h3>
       <LocalTime iso={event.start_time} withTime />
       <span>{event.location}</span>
       <p>{preview(event.description)}</p>

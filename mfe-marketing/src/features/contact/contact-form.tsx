@@ -3,11 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { messageOf } from '@site/shared/api-client';
-import { useHydrated } from '@site/shared/preloaded';
-import { CONTACT_LIMITS, CONTACT_SERVICES, ContactForm as ContactFormSchema, type ContactFormInput, type ContactFormValues } from '@site/shared/contracts/marketing';
+import { FORM_OUTCOME_KEY, type FormOutcome } from '@site/shared/contracts/form-outcome';
+import { CONTACT_MESSAGES } from '@site/shared/messages';
+import { typedBeforeHydration, usePreloaded } from '@site/shared/preloaded';
+import { ContactForm as ContactFormSchema, type ContactFormInput, type ContactFormValues } from '@site/shared/contracts/marketing';
 import { toast } from '@site/shared/toast';
-import { Button, errorAria, Field, FieldError } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
+import { ContactFields } from './contact-fields';
 import { sendContact } from './send-contact';
 
 /** Spec: the success banner stays for 5 seconds. */
@@ -22,26 +24,44 @@ const Banner = styled.p<{ $tone: 'success' | 'error' }>`
   background: ${theme.color.bg};
 `;
 
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0 16px;
-  @media ${theme.media.mobile} { grid-template-columns: 1fr; }
-`;
-
 const empty: ContactFormInput = { name: '', email: '', service: '' as ContactFormInput['service'], message: '' };
+const FIELDS = Object.keys(empty) as (keyof ContactFormInput)[];
 
-export function ContactForm() {
-  const id = useId();
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+/**
+ * The form's first values: what the visitor typed before the page ran (hydration would wipe it),
+ * else what a native post kept after an error, else empty.
+ */
+function firstValues(id: string, outcome: FormOutcome | null): ContactFormInput {
+  const values = { ...empty };
+  for (const name of FIELDS) {
+    const value = typedBeforeHydration(`${id}-${name}`) ?? outcome?.values[name];
+    if (value !== undefined) (values as Record<string, string>)[name] = value;
+  }
+  return values;
+}
+
+/**
+ * The contact form. A real form: before the page runs (or without JavaScript) it posts natively,
+ * and the page comes back with the outcome (api/src/lib/form-posts.ts); with JavaScript it sends
+ * without a reload.
+ */
+export function ContactForm({ id: givenId }: { id?: string }) {
+  const ownId = useId();
+  // The section's id when it showed the plain form first: what was typed there is read by that id.
+  const id = givenId ?? ownId;
+  const posted = usePreloaded<FormOutcome>(FORM_OUTCOME_KEY);
+  const outcome = posted?.form === 'contact' ? posted : null;
+  const [sent, setSent] = useState(outcome?.ok === true);
+  const [failure, setFailure] = useState<string | null>(outcome && !outcome.ok && outcome.message ? outcome.message : null);
+  // The field errors of a native post, shown until the next submit validates in the browser.
+  const [postedErrors, setPostedErrors] = useState<Record<string, string>>(outcome?.errors ?? {});
+  const [defaultValues] = useState(() => firstValues(id, outcome));
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: zodResolver(ContactFormSchema), defaultValues: empty });
-  const hydrated = useHydrated();
+  } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: zodResolver(ContactFormSchema), defaultValues });
 
   useEffect(() => {
     if (!sent) return;
@@ -49,38 +69,40 @@ export function ContactForm() {
     return () => window.clearTimeout(timer);
   }, [sent]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     setFailure(null);
     setSent(false);
     try {
       await sendContact(values);
-      toast.success('Message sent successfully!');
+      toast.success(CONTACT_MESSAGES.success);
       reset(empty);
       setSent(true);
     } catch (error) {
-      const text = messageOf(error, 'Failed to send message.');
+      const text = messageOf(error, CONTACT_MESSAGES.failure);
       setFailure(text);
       toast.error(text);
     }
   });
 
-  const fieldProps = (name: keyof ContactFormInput) => ({
-    id: `${id}-${name}`,
-    ...errorAria(errors[name], `${id}-${name}-error`),
-    ...register(name),
-  });
-  const error = (name: keyof ContactFormInput) =>
-    errors[name]?.message ? (
-      <FieldError id={`${id}-${name}-error`} role="alert">
-        {errors[name]?.message}
-      </FieldError>
-    ) : null;
+  const onSubmit: typeof submit = (event) => {
+    setPostedErrors({});
+    return submit(event);
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact form">
+    <ContactFields
+      id={id}
+      // The first values are attributes too: the server's HTML shows what a native post kept.
+      field={(name) => ({ defaultValue: defaultValues[name], ...register(name) })}
+      errorOf={(name) => errors[name]?.message ?? postedErrors[name]}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+    >
       <div aria-live="polite">
         {sent && (
           <Banner $tone="success" role="status">
+            {/* Without JavaScript there is no toast: the page says it. */}
+            {outcome?.ok && `${CONTACT_MESSAGES.success} `}
             Thank you! Your message has been sent. We will get back to you within one business day.
           </Banner>
         )}
@@ -90,39 +112,6 @@ export function ContactForm() {
           {failure}
         </Banner>
       )}
-      <Row>
-        <Field>
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input type="text" autoComplete="name" required maxLength={CONTACT_LIMITS.name} {...fieldProps('name')} />
-          {error('name')}
-        </Field>
-        <Field>
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input type="email" autoComplete="email" required {...fieldProps('email')} />
-          {error('email')}
-        </Field>
-      </Row>
-      <Field>
-        <label htmlFor={`${id}-service`}>Service</label>
-        <select required {...fieldProps('service')}>
-          <option value="">Select a service</option>
-          {CONTACT_SERVICES.map((service) => (
-            <option key={service} value={service}>
-              {service}
-            </option>
-          ))}
-        </select>
-        {error('service')}
-      </Field>
-      <Field>
-        <label htmlFor={`${id}-message`}>Message</label>
-        <textarea rows={5} required maxLength={CONTACT_LIMITS.message} {...fieldProps('message')} />
-        {error('message')}
-      </Field>
-      {/* Until hydrated, a click would submit the server-rendered form natively (a reload). */}
-      <Button type="submit" disabled={isSubmitting || !hydrated}>
-        {isSubmitting ? 'Sending...' : 'Send Message'}
-      </Button>
-    </form>
+    </ContactFields>
   );
 }

@@ -3,8 +3,11 @@ import { site } from '@site/shared/site-config';
 import { Card, Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { SectionHeading } from '@site/shared/ui/section-heading';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useId } from 'react';
+import { FORM_OUTCOME_KEY, type FormOutcome } from '@site/shared/contracts/form-outcome';
+import { usePreloaded } from '@site/shared/preloaded';
 import { useNearViewport } from '../../components/use-near-viewport';
+import { ContactFields } from './contact-fields';
 
 // The form (react-hook-form, zod and the contract) is a chunk of its own, fetched as the section
 // approaches: most visitors of the home page never scroll that far.
@@ -16,16 +19,25 @@ const FormSlot = styled.div`
   @media ${theme.media.mobile} { min-height: 529px; }
 `;
 
+const noProps = () => ({});
+
 function LazyContactForm({ eager }: { eager: boolean }) {
+  const id = useId();
   const [ref, near] = useNearViewport<HTMLDivElement>('#contact', '1000px');
-  const loading = (
-    <p role="status" style={{ margin: 0 }}>
-      Loading the form…
-    </p>
-  );
+  // Back from a native post of this form: the page shows its outcome at once.
+  const posted = usePreloaded<FormOutcome>(FORM_OUTCOME_KEY)?.form === 'contact';
+  // Until its code arrives, the same form in plain HTML: it posts natively, and what is typed in it
+  // is taken over by the full form (read by the same ids).
+  const plain = <ContactFields id={id} field={noProps} />;
   return (
     <FormSlot ref={ref}>
-      {eager || near ? <Suspense fallback={loading}><ContactForm /></Suspense> : loading}
+      {eager || near || posted ? (
+        <Suspense fallback={plain}>
+          <ContactForm id={id} />
+        </Suspense>
+      ) : (
+        plain
+      )}
     </FormSlot>
   );
 }

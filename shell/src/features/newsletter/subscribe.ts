@@ -1,6 +1,6 @@
 import { ApiError, apiRequest } from '@site/shared/api-client';
 import type { NewsletterRequest } from '@site/shared/contracts/marketing';
-import { NEWSLETTER_CONFLICT_MESSAGE } from '@site/shared/messages';
+import { NEWSLETTER_MESSAGES } from '@site/shared/messages';
 
 export type SubscribeResult = { ok: true } | { ok: false; message: string };
 
@@ -10,8 +10,8 @@ export async function subscribe(email: string): Promise<SubscribeResult> {
     await apiRequest('/newsletters', { method: 'POST', body: { email } satisfies NewsletterRequest });
     return { ok: true };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return { ok: false, message: NEWSLETTER_CONFLICT_MESSAGE };
+    if (error instanceof ApiError && error.status === 409) return { ok: false, message: NEWSLETTER_MESSAGES.conflict };
     if (error instanceof ApiError && error.serverMessage) return { ok: false, message: error.serverMessage };
-    return { ok: false, message: 'An error occurred. Please try again later.' };
+    return { ok: false, message: NEWSLETTER_MESSAGES.failure };
   }
 }

@@ -1,0 +1,77 @@
+// The plain Playwright test: the fixtures' navigation waits for the shell, which these hold back.
+import { expect, test, type Page, type Route } from '@playwright/test';
+
+/** The phone profile of issue 27: 150 ms round trip, 1.6 Mbit/s, CPU slowed 4×. */
+async function phoneProfile(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/**
+ * Holds every script until released: the server's HTML is painted and usable, the shell has not
+ * started. What the visitor does then is what hydration must not lose.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const live = (page: Page) => expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('live');
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('a page scrolled before the shell starts stays where the visitor put it', async ({ page }) => {
+  await phoneProfile(page);
+  const release = await holdScripts(page);
+  await page.goto('/privacy', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+  release();
+  await live(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+});
+
+test('an address typed before the shell starts survives it and is subscribed', async ({ page }) => {
+  await phoneProfile(page);
+  const release = await holdScripts(page);
+  await page.goto('/privacy', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter sign-up' });
+  const email = `early-${Date.now()}@example.com`;
+  await form.getByLabel('Email address').fill(email);
+  release();
+  await live(page);
+  await expect(form.getByLabel('Email address')).toHaveValue(email);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('contentinfo').getByTestId('newsletter-status')).toHaveText('Successfully subscribed!');
+});
+
+test('a newsletter form sent before the shell starts is carried out natively, and the page shows the outcome', async ({ page }) => {
+  await phoneProfile(page);
+  await holdScripts(page);
+  await page.goto('/terms', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter sign-up' });
+  await form.getByLabel('Email address').fill(`first-paint-${Date.now()}@example.com`);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('contentinfo').getByTestId('newsletter-status')).toHaveText('Successfully subscribed!', { timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toBe('/terms');
+});
+
+test('a contact message typed and sent before the shell starts is carried out natively', async ({ page }) => {
+  await phoneProfile(page);
+  await holdScripts(page);
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name').fill('Early Visitor');
+  await form.getByLabel('Email').fill('early@example.com');
+  await form.getByLabel('Service').selectOption('Other / Consulting');
+  await form.getByLabel('Message').fill('Sent before the page ran.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('form', { name: 'Contact form' }).getByRole('status')).toContainText('Message sent successfully!', { timeout: 30_000 });
+});
