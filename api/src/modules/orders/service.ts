@@ -8,6 +8,7 @@ import { HttpError } from '../../plugins/errors';
 import { createAdminReports } from './admin-reports';
 import { createCheckout } from './checkout';
 import { createOrderLinks, type LinkAction } from './links';
+import { holdNetwork } from './holds';
 import { createOrderMails } from './mails';
 import { createOrderPayments } from './payments';
 import { orderRepository } from './repository';
@@ -72,8 +73,8 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
       return toOrder(await findOwn(userId, id));
     },
 
-    /** The address as the hold caps count it: a keyed hash, so no address is stored. */
-    holdAddress: (ip: string) => createHmac('sha256', linkSecret).update(`hold:${ip}`).digest('hex').slice(0, 32),
+    /** The address's network as the hold caps count it (see holdNetwork): a keyed hash, so no address is stored. */
+    holdAddress: (ip: string) => createHmac('sha256', linkSecret).update(`hold:${holdNetwork(ip)}`).digest('hex').slice(0, 32),
 
     /**
      * The buyer closed the payment window (`drop` false) or gave the order up on /orders (`drop`
