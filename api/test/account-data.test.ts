@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { login, PASSWORD, refresh, register } from './accounts-helpers';
+import { REMINDER_QUEUE, type ReminderJob } from '../src/modules/orders/reminders';
 import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
 
 describe.each(testDatabases())("an account's own data: download and deletion on $name", (target) => {
@@ -88,6 +89,19 @@ describe.each(testDatabases())("an account's own data: download and deletion on 
     expect(await rowsOf(sql`SELECT 1 FROM newsletter_subscriptions WHERE email = ${me.email}`)).toHaveLength(0);
     // The name and the address are free to register again.
     expect((await register(app, me.username)).id).not.toBe(me.id);
+  });
+
+  it("a deleted buyer's paid booking sends no reminder: its reminders go with the account, and a reminder left over sends nothing", async () => {
+    const me = await signedIn();
+    const start = slot(6, 10);
+    const paid = (await bookConsultation(app, me, start)).json();
+    await settle(app, paid.razorpayOrderId);
+    const queued = () => app.jobs.boss.findJobs<ReminderJob>(REMINDER_QUEUE, { data: { orderId: paid.id }, queued: true });
+    expect((await queued()).length).toBeGreaterThan(0);
+    expect((await app.inject({ method: 'POST', url: '/api/users/me/delete', headers: me.headers, payload: { password: PASSWORD } })).statusCode).toBe(200);
+    expect(await queued()).toHaveLength(0);
+    const job = { orderId: paid.id, lead: '24h' as const, start: new Date(start).toISOString() };
+    expect(await app.orders.reminders.remind(job, new Date(Date.parse(start) - 24 * 3600_000))).toBe(false);
   });
 
   it('refuses an admin account and a caller without a token', async () => {

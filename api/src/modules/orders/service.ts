@@ -67,7 +67,13 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
     },
 
     /** Releases the holds and removes the personal fields of a deleting buyer's orders, in their transaction. */
-    forgetBuyer: (userId: string, tx: Db) => orderRepository.forgetBuyer(tx, userId, new Date()),
+    async forgetBuyer(userId: string, tx: Db): Promise<void> {
+      // With the address gone no reminder could reach anyone: the paid bookings' reminders go too.
+      for (const row of await orderRepository.listForUser(tx, userId)) {
+        if (row.status === 'paid') await mails.reminders.drop(tx, row.id);
+      }
+      await orderRepository.forgetBuyer(tx, userId, new Date());
+    },
 
     async getOwn(userId: string, id: string): Promise<Order> {
       return toOrder(await findOwn(userId, id));
