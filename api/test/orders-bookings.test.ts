@@ -70,6 +70,8 @@ describe.each(testDatabases())('booked consultations on $name', (target) => {
     expect((await createEvent(stranger, { order_id: order.id })).statusCode).toBe(404);
     expect((await createEvent(stranger, { startDateTime: order.start_time, attendeeEmail: stranger.email })).statusCode).toBe(404);
     await nextMail(app, (m) => to(m, me) && m.includes('Booking confirmed'));
+    // The consultancy's notice of the booking is queued with it; counted from after both.
+    await nextMail(app, (m) => m.includes('New booking:') && m.includes(me.email));
     const before = (await outbox(app)).length;
     // The spec's payload (no order id): found by the booked start; the invitation already went with the confirmation.
     const res = await createEvent(me, {
