@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
 import { login, PASSWORD, refresh, register } from './accounts-helpers';
+import { REMINDER_QUEUE, type ReminderJob } from '../src/modules/orders/reminders';
 import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
 
 describe.each(testDatabases())("an account's own data: download and deletion on $name", (target) => {
@@ -31,7 +32,7 @@ describe.each(testDatabases())("an account's own data: download and deletion on 
       (s) => s.start === start,
     );
 
-  it('downloads the profile, orders and newsletter subscription as a JSON attachment, only for the signed-in owner', async () => {
+  it('downloads the profile and orders (not the newsletter subscription) as a JSON attachment, only for the signed-in owner', async () => {
     const me = await signedIn();
     const order = (await bookConsultation(app, me, slot(3, 10))).json();
     await subscribe(me.email);
@@ -42,7 +43,10 @@ describe.each(testDatabases())("an account's own data: download and deletion on 
     const data = res.json();
     expect(data.profile).toMatchObject({ id: me.id, username: me.username, email: me.email, role: 'user' });
     expect(data.orders).toEqual([expect.objectContaining({ id: order.id, status: 'created', attendee_email: me.email })]);
-    expect(data.newsletter).toMatchObject({ email: me.email });
+    // The account's address is unverified: a subscription under it may be someone else's.
+    expect(data).not.toHaveProperty('newsletter');
+    expect(data.note).toMatch(/newsletter subscription is not part of your account/);
+    expect(JSON.stringify(data)).not.toContain('hash-');
     expect(JSON.stringify(data)).not.toMatch(/password/i);
     expect((await app.inject({ method: 'GET', url: '/api/users/me/data' })).statusCode).toBe(401);
   });
@@ -85,9 +89,23 @@ describe.each(testDatabases())("an account's own data: download and deletion on 
     expect(user!.deleted_at).not.toBeNull();
     expect(user!.username).not.toContain(me.username);
     expect(user!.email).not.toContain(me.username);
-    expect(await rowsOf(sql`SELECT 1 FROM newsletter_subscriptions WHERE email = ${me.email}`)).toHaveLength(0);
+    // The subscription is left to its own unsubscribe link: the account's address was never verified.
+    expect(await rowsOf(sql`SELECT 1 FROM newsletter_subscriptions WHERE email = ${me.email}`)).toHaveLength(1);
     // The name and the address are free to register again.
     expect((await register(app, me.username)).id).not.toBe(me.id);
+  });
+
+  it("a deleted buyer's paid booking sends no reminder: its reminders go with the account, and a reminder left over sends nothing", async () => {
+    const me = await signedIn();
+    const start = slot(6, 10);
+    const paid = (await bookConsultation(app, me, start)).json();
+    await settle(app, paid.razorpayOrderId);
+    const queued = () => app.jobs.boss.findJobs<ReminderJob>(REMINDER_QUEUE, { data: { orderId: paid.id }, queued: true });
+    expect((await queued()).length).toBeGreaterThan(0);
+    expect((await app.inject({ method: 'POST', url: '/api/users/me/delete', headers: me.headers, payload: { password: PASSWORD } })).statusCode).toBe(200);
+    expect(await queued()).toHaveLength(0);
+    const job = { orderId: paid.id, lead: '24h' as const, start: new Date(start).toISOString() };
+    expect(await app.orders.reminders.remind(job, new Date(Date.parse(start) - 24 * 3600_000))).toBe(false);
   });
 
   it('refuses an admin account and a caller without a token', async () => {

@@ -2,10 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
+import { holdNetwork } from '../src/modules/orders/holds';
 import { STARTER, bookConsultation, buyer, createOrder, eventPackage, getOrder, lapseHold, settle, slot, type TestBuyer } from './orders-helpers';
 
 const post = (app: FastifyInstance, who: TestBuyer, url: string, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'POST', url, headers: who.headers, remoteAddress });
+
+describe('the network an address counts under for the hold cap', () => {
+  it('is the /64 for IPv6 (rotating within it counts as one), the address itself for IPv4 and IPv4-mapped IPv6', () => {
+    expect(holdNetwork('2001:db8:1:2:aaaa::1')).toBe(holdNetwork('2001:0db8:0001:0002:ffff:1:2:3'));
+    expect(holdNetwork('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
+    expect(holdNetwork('2001:db8:1:3::5')).not.toBe(holdNetwork('2001:db8:1:2::5'));
+    expect(holdNetwork('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(holdNetwork('198.51.100.7')).toBe('198.51.100.7');
+    expect(holdNetwork('198.51.100.8')).not.toBe(holdNetwork('198.51.100.7'));
+  });
+});
 
 describe.each(testDatabases())('unpaid holds on $name', (target) => {
   let app: FastifyInstance;
@@ -88,6 +100,12 @@ describe.each(testDatabases())('unpaid holds on $name', (target) => {
     expect(dropped).toMatchObject({ status: 'expired', payable: false, cancelled_at: expect.any(String) });
     expect((await post(app, me, `/api/orders/${order.id}/pay`)).json().error).toBe('not_payable');
     expect((await createOrder(app, other, { package_id: pkg.id, amount: pkg.price })).statusCode).toBe(201);
+  });
+
+  it('counts one IPv6 /64 as one address, so rotating addresses within it does not lift the cap', () => {
+    expect(app.orders.holdAddress('2001:db8:7:7::1')).toBe(app.orders.holdAddress('2001:db8:7:7:dead:beef:0:2'));
+    expect(app.orders.holdAddress('2001:db8:7:8::1')).not.toBe(app.orders.holdAddress('2001:db8:7:7::1'));
+    expect(app.orders.holdAddress('::ffff:203.0.113.77')).toBe(app.orders.holdAddress('203.0.113.77'));
   });
 
   it('caps live holds per address at ORDER_HOLDS_PER_ADDRESS (20): the 21st account behind one address waits', async () => {

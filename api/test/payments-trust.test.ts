@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './app';
 import { testDatabases } from './databases';
@@ -120,6 +120,56 @@ describe.each(testDatabases())('payment events checked against the order on $nam
     expect(fullMail).toContain('METHOD:CANCEL');
     expect(fullMail).toContain(`UID:order-${created.id}@tinytitans.ai`);
     expect(fullMail).toContain('SEQUENCE:1');
+  });
+
+  it('a refund of a payment that did not pay the order changes nothing: not an unpaid hold, not a paid order', async () => {
+    const me = await buyer(app);
+    const start = slot(9, 10);
+    const held = (await bookConsultation(app, me, start)).json();
+    // Our own return of a mismatched payment echoes back as a refund of that payment.
+    const wrong = newId('pay');
+    await webhook(app, 'payment.captured', payment(held.razorpayOrderId, wrong, 100));
+    await webhook(app, 'refund.processed', refund(held.razorpayOrderId, wrong, newId('rfnd'), 100));
+    expect((await getOrder(app, me, held.id)).json().status).toBe('created');
+    expect(await refundedPaise(held.id)).toBe(0);
+    expect(await busyAt(start)).toBe(true);
+
+    await settle(app, held.razorpayOrderId);
+    // A second payment on the paid order, refunded in full, leaves the genuine payment standing.
+    await webhook(app, 'refund.processed', refund(held.razorpayOrderId, newId('pay'), newId('rfnd'), 120000));
+    expect((await getOrder(app, me, held.id)).json().status).toBe('paid');
+    expect(await refundedPaise(held.id)).toBe(0);
+    expect(await busyAt(start)).toBe(true);
+  });
+
+  it('two partial refunds arriving together that sum to the amount refund the order in full', async () => {
+    const me = await buyer(app);
+    const created = (await bookConsultation(app, me, slot(10, 10))).json();
+    await settle(app, created.razorpayOrderId);
+    const paymentId = (await app.orders.findForSandbox(created.razorpayOrderId))!.providerPaymentId!;
+    await Promise.all([60000, 60000].map((amount) => webhook(app, 'refund.processed', refund(created.razorpayOrderId, paymentId, newId('rfnd'), amount))));
+    expect((await getOrder(app, me, created.id)).json().status).toBe('refunded');
+    expect(await refundedPaise(created.id)).toBe(120000);
+  });
+
+  it('a mismatched payment reported by both the checkout and the webhook is returned once', async () => {
+    const me = await buyer(app);
+    const created = (await bookConsultation(app, me, slot(11, 10))).json();
+    const paymentId = newId('pay');
+    app.payments.sandbox!.recordPayment({ id: paymentId, providerOrderId: created.razorpayOrderId, amountPaise: 100, currency: 'INR', status: 'captured' });
+    const refunds = vi.spyOn(app.payments, 'refund');
+    try {
+      const checkout = await verify(app, me, {
+        razorpay_order_id: created.razorpayOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: app.payments.sandbox!.signCheckout(created.razorpayOrderId, paymentId),
+      });
+      expect(checkout.json().error).toBe('amount_mismatch');
+      await webhook(app, 'payment.captured', payment(created.razorpayOrderId, paymentId, 100));
+      expect(refunds.mock.calls.filter(([id]) => id === paymentId)).toHaveLength(1);
+    } finally {
+      refunds.mockRestore();
+    }
   });
 
   it('an admin refund e-mails the buyer; a consultation gets its calendar entry withdrawn (same UID, next SEQUENCE)', async () => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SubscriberItem } from './admin';
 import { UserBody } from './auth';
 import { OrderList } from './orders';
 
@@ -9,10 +8,16 @@ export const AccountExport = z.object({
   profile: UserBody,
   /** Every order, paid or not, newest first. */
   orders: OrderList,
-  /** The newsletter subscription of the account's e-mail address, if any. */
-  newsletter: SubscriberItem.nullable(),
+  /**
+   * Why the newsletter subscription is not in here: an account's address is never verified, so a
+   * subscription under it may be someone else's (its own e-mails carry its unsubscribe link).
+   */
+  note: z.string(),
 });
 export type AccountExport = z.infer<typeof AccountExport>;
+
+export const ACCOUNT_EXPORT_NOTE =
+  'A newsletter subscription is not part of your account: it is neither included here nor removed with the account. Every newsletter e-mail has a link to unsubscribe.';
 
 /** POST /api/users/me/delete: the current password confirms it is the owner asking. */
 export const DeleteAccountBody = z.strictObject({

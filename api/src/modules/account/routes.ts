@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { MessageBody } from '@site/shared/contracts/auth';
-import { ACCOUNT_DELETED_MESSAGE, AccountExport, DeleteAccountBody } from '@site/shared/contracts/account';
+import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_EXPORT_NOTE, AccountExport, DeleteAccountBody } from '@site/shared/contracts/account';
 import { HttpError } from '../../plugins/errors';
 import { noStore } from '../../lib/no-store';
 import { IP_LIMITS } from '../auth/rate-limits';
@@ -24,7 +24,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Download the signed-in account's data (profile, orders, newsletter subscription) as JSON",
+        summary: "Download the signed-in account's data (profile and orders; not the newsletter subscription) as JSON",
         response: { 200: AccountExport, 401: ApiErrorBody },
       },
     },
@@ -37,7 +37,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         exported_at: exportedAt.toISOString(),
         profile: { id: user.id, username: user.username, email: user.email, role: user.role, createdAt: user.createdAt.toISOString() },
         orders: await app.orders.listOwn(user.id),
-        newsletter: (await app.newsletters.ofEmail(user.email)) ?? null,
+        // The account's address was never verified: a subscription under it may be another person's.
+        note: ACCOUNT_EXPORT_NOTE,
       };
     },
   );
@@ -67,7 +68,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // All or nothing; not in the audit log, whose entries keep the actor's username.
       await app.database.db.transaction(async (tx) => {
         await app.orders.forgetBuyer(user.id, tx);
-        await app.newsletters.forget(user.email, tx);
         await app.users.deleteAccount(user.id, tx);
       });
       // The token sent with this request ends now too, not at its expiry.

@@ -108,7 +108,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     }
     if (app.calendar.via === 'google') {
       await app.jobs.send<CalendarEventJob>(CALENDAR_EVENT_QUEUE, { orderId: row.id, confirmation }, { tx });
-    } else {
+    } else if (claimed.attendeeEmail) {
       await app.enqueueMail(invitationMail(claimed, confirmation, 'ics_email'), { key: invitationKey(row.id, confirmation), tx });
     }
     return { created: true, via: app.calendar.via };
@@ -121,7 +121,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
    */
   async function createCalendarEvent({ orderId, confirmation }: CalendarEventJob): Promise<void> {
     const row = await orderRepository.findById(db, orderId);
-    if (!row || row.status !== 'paid' || row.cancelledAt) return;
+    if (!row || row.status !== 'paid' || row.cancelledAt || !row.attendeeEmail) return;
     let via: 'google' | 'ics_email' = row.calendarVia ?? 'google';
     if (via === 'google' && !row.calendarEventId) {
       try {
@@ -185,6 +185,8 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
       const start = row.startTime!;
       await reminders.schedule(tx, row);
       await notifyConsultancy(tx, row, 'moved');
+      // A buyer who deleted their account left no address to tell.
+      if (!row.attendeeEmail) return;
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,
@@ -244,6 +246,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
     async cancelled(tx: Db, row: OrderRow, refunded: boolean): Promise<void> {
       await reminders.drop(tx, row.id);
       await notifyConsultancy(tx, row, 'cancelled', refunded ? 'Refunded in full.' : 'Not refunded (past the refund window).');
+      if (!row.attendeeEmail) return;
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,

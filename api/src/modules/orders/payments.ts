@@ -20,6 +20,10 @@ export type PaymentEvent =
 /** `mismatch`: a payment whose amount or currency is not the order's (not counted, returned to the payer). */
 type Applied = { order?: OrderRow; duplicate: boolean; mismatch?: boolean };
 
+/** Marks kept with the webhook deliveries: a payment already refunded, a mismatched payment already returned. */
+const REFUNDED_PAYMENT = 'orders/refunded-payment';
+const MISMATCH_REFUND = 'orders/mismatch-refund';
+
 const errorOf = (error: unknown) => ({ err: { message: (error as Error).message } });
 
 /** Whether a payment paid exactly what the order asks. */
@@ -44,8 +48,12 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
     }
   }
 
-  /** A payment of another amount or currency than the order's is not counted; the payer gets it back. */
+  /**
+   * A payment of another amount or currency than the order's is not counted; the payer gets it back,
+   * once: verify and the webhook both report it, so the first to claim it refunds it.
+   */
   async function refundMismatch(row: OrderRow, paymentId: string, paid: PaidAmount): Promise<void> {
+    if (!(await db.transaction((tx) => app.payments.recordWebhookEvent(tx, `${MISMATCH_REFUND}:${paymentId}`, MISMATCH_REFUND)))) return;
     log.error({ orderId: row.id, paymentId, paid, expected: { amountPaise: row.amountPaise, currency: row.currency } }, 'payment does not match its order');
     if (!paid.amountPaise || paid.amountPaise <= 0) return;
     try {
@@ -55,32 +63,37 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
     }
   }
 
-  /** A refund made at the provider (its dashboard or API): partial keeps the seat or slot, full releases it. */
+  /**
+   * A refund made at the provider (its dashboard or API). Only a refund of the payment that paid the
+   * order changes it: partial keeps the seat or slot, full releases it. A refund of any other payment
+   * (a mismatched or second one, or one whose capture has not reached us yet) is recorded and changes
+   * nothing; a later capture of that payment then ends the order refunded, not paid.
+   */
   async function applyRefund(tx: Tx, event: Extract<PaymentEvent, { type: 'refunded' }>, now: Date): Promise<OrderRow | undefined> {
-    const current = await orderRepository.findByProviderOrderId(tx, event.providerOrderId);
-    // Refunds of orders already refunded (the shop's own) or never paid (late payments) change nothing.
-    if (!current || !['paid', 'created', 'failed'].includes(current.status)) return current;
+    const found = await orderRepository.findByProviderOrderId(tx, event.providerOrderId);
+    if (!found) return undefined;
+    // Serialised with the admin refund and with other refunds of the order: none is lost.
+    await orderRepository.lock(tx, `orders:order:${found.id}`);
+    const current = (await orderRepository.findById(tx, found.id))!;
+    // The echo of the shop's own refund (an admin's, or of a payment that came after its hold).
+    if (current.status !== 'paid' && current.providerPaymentId === event.paymentId) return current;
+    if (current.status !== 'paid' || current.providerPaymentId !== event.paymentId) {
+      await app.payments.recordWebhookEvent(tx, `${REFUNDED_PAYMENT}:${event.paymentId}`, REFUNDED_PAYMENT);
+      log.warn({ orderId: current.id, paymentId: event.paymentId, refundId: event.refundId }, 'refund of a payment that did not pay its order; order unchanged');
+      return current;
+    }
     const refundedPaise = current.refundedPaise + event.amountPaise;
     if (refundedPaise < current.amountPaise) {
       const partial = await orderRepository.addPartialRefund(tx, current.id, event.amountPaise, event.refundId, now);
-      if (partial?.status === 'paid') await mails.refunded(tx, partial, { refundId: event.refundId, amountPaise: event.amountPaise });
-      return partial;
+      if (partial) await mails.refunded(tx, partial, { refundId: event.refundId, amountPaise: event.amountPaise });
+      return partial ?? current;
     }
-    const cancelled = current.status === 'paid' && current.kind === 'consultation' && !current.cancelledAt;
-    const refunded = await orderRepository.markRefunded(
-      tx,
-      { id: current.id },
-      ['paid', 'created', 'failed'],
-      { refundId: event.refundId, paymentId: event.paymentId, cancelled },
-      now,
-    );
-    if (refunded) {
-      await mails.reminders.drop(tx, refunded.id);
-      if (current.status === 'paid') {
-        await mails.refunded(tx, refunded, { refundId: event.refundId, amountPaise: event.amountPaise });
-        await mails.notifyConsultancy(tx, refunded, 'refunded', 'Refunded by the payment provider.');
-      }
-    }
+    const cancelled = current.kind === 'consultation' && !current.cancelledAt;
+    const refunded = await orderRepository.markRefunded(tx, { id: current.id }, ['paid'], { refundId: event.refundId, cancelled }, now);
+    if (!refunded) return current;
+    await mails.reminders.drop(tx, refunded.id);
+    await mails.refunded(tx, refunded, { refundId: event.refundId, amountPaise: event.amountPaise });
+    await mails.notifyConsultancy(tx, refunded, 'refunded', 'Refunded by the payment provider.');
     return refunded;
   }
 
@@ -92,6 +105,11 @@ export function createOrderPayments(app: FastifyInstance, mails: OrderMails) {
         if (order && !paysOrder(order, event.paid)) {
           effects.push(() => refundMismatch(order, event.paymentId, event.paid));
           return { order, duplicate: false, mismatch: true };
+        }
+        // A payment refunded before its capture reached us (events overtaking each other) pays nothing.
+        if (order && (await app.payments.webhookEventSeen(tx, `${REFUNDED_PAYMENT}:${event.paymentId}`))) {
+          const refunded = await orderRepository.markRefunded(tx, { id: order.id }, ['created', 'failed'], { paymentId: event.paymentId }, now);
+          return { order: refunded ?? (await current()), duplicate: false };
         }
         const paid = await orderRepository.markPaid(tx, event.providerOrderId, event.paymentId, now);
         if (paid) {

@@ -80,7 +80,8 @@ export function createBookingReminders(app: FastifyInstance, links: OrderLinks, 
   /** Sends one reminder, if its booking is still paid, on the same start, and not yet begun at `now`. */
   async function remind({ orderId, lead, start }: ReminderJob, now = new Date()): Promise<boolean> {
     const row = await orderRepository.findById(db, orderId);
-    if (!row || row.status !== 'paid' || row.cancelledAt || !row.startTime) return false;
+    // No attendee address (the buyer deleted their account): nobody to remind.
+    if (!row || row.status !== 'paid' || row.cancelledAt || !row.startTime || !row.attendeeEmail) return false;
     if (row.startTime.toISOString() !== start || row.startTime <= now) return false;
     const mail = reminderMail(row, lead, await app.consultations.meetingLink());
     await app.enqueueMail(mail, { key: `order:${orderId}:reminder:${lead}:${start}` });

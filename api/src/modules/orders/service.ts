@@ -8,6 +8,7 @@ import { HttpError } from '../../plugins/errors';
 import { createAdminReports } from './admin-reports';
 import { createCheckout } from './checkout';
 import { createOrderLinks, type LinkAction } from './links';
+import { holdNetwork } from './holds';
 import { createOrderMails } from './mails';
 import { createOrderPayments } from './payments';
 import { orderRepository } from './repository';
@@ -66,14 +67,20 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
     },
 
     /** Releases the holds and removes the personal fields of a deleting buyer's orders, in their transaction. */
-    forgetBuyer: (userId: string, tx: Db) => orderRepository.forgetBuyer(tx, userId, new Date()),
+    async forgetBuyer(userId: string, tx: Db): Promise<void> {
+      // With the address gone no reminder could reach anyone: the paid bookings' reminders go too.
+      for (const row of await orderRepository.listForUser(tx, userId)) {
+        if (row.status === 'paid') await mails.reminders.drop(tx, row.id);
+      }
+      await orderRepository.forgetBuyer(tx, userId, new Date());
+    },
 
     async getOwn(userId: string, id: string): Promise<Order> {
       return toOrder(await findOwn(userId, id));
     },
 
-    /** The address as the hold caps count it: a keyed hash, so no address is stored. */
-    holdAddress: (ip: string) => createHmac('sha256', linkSecret).update(`hold:${ip}`).digest('hex').slice(0, 32),
+    /** The address's network as the hold caps count it (see holdNetwork): a keyed hash, so no address is stored. */
+    holdAddress: (ip: string) => createHmac('sha256', linkSecret).update(`hold:${holdNetwork(ip)}`).digest('hex').slice(0, 32),
 
     /**
      * The buyer closed the payment window (`drop` false) or gave the order up on /orders (`drop`

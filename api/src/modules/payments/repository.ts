@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { paymentWebhookEvents } from './table';
 
@@ -9,6 +10,11 @@ export const paymentRepository = {
       .values({ eventId, event })
       .onConflictDoNothing({ target: paymentWebhookEvents.eventId })
       .returning({ eventId: paymentWebhookEvents.eventId });
+    return rows.length > 0;
+  },
+
+  async webhookEventSeen(db: Db, eventId: string): Promise<boolean> {
+    const rows = await db.select({ eventId: paymentWebhookEvents.eventId }).from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId));
     return rows.length > 0;
   },
 

@@ -42,6 +42,8 @@ export interface PaymentsService {
   webhookSignatureValid(rawBody: Buffer, signature: string | undefined): boolean;
   /** Records a webhook event id inside the caller's transaction; false for a replay. */
   recordWebhookEvent(tx: Tx, eventId: string, event: string): Promise<boolean>;
+  /** Whether an event id was already recorded. */
+  webhookEventSeen(tx: Tx, eventId: string): Promise<boolean>;
   /** Sandbox only: what the provider would sign (checkout answer and webhook body). */
   sandbox?: {
     signCheckout(providerOrderId: string, paymentId: string): string;
@@ -93,6 +95,7 @@ export const paymentsPlugin = fp(
       webhookSignatureValid: (rawBody: Buffer, signature: string | undefined) =>
         webhookSecret !== undefined && sameHex(hmac(webhookSecret, rawBody), signature),
       recordWebhookEvent: (tx: Tx, eventId: string, event: string) => paymentRepository.recordWebhookEvent(tx, eventId, event),
+      webhookEventSeen: (tx: Tx, eventId: string) => paymentRepository.webhookEventSeen(tx, eventId),
     });
 
     let service: PaymentsService;

@@ -76,7 +76,7 @@ export function AccountSection() {
   return (
     <Card as="section" aria-labelledby={ids.heading} style={{ marginTop: 32 }}>
       <h2 id={ids.heading}>Your account and data</h2>
-      <p>Download a copy of what we keep about you (profile, orders, newsletter subscription), or delete your account.</p>
+      <p>Download a copy of what we keep about you (profile and orders), or delete your account.</p>
       <Row>
         <Button type="button" $variant="ghost" disabled={downloading} onClick={() => void download()}>
           {downloading ? 'Preparing your data…' : 'Download your data'}
