@@ -111,7 +111,7 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       reply.header('Cache-Control', 'no-cache');
       // A path that is no page answers 404 even when the browser renders its not-found page.
       if (isUnknownPage(url)) {
-        const notFound = app.hasDecorator('pageHead') ? await app.pageHead.notFound('page') : null;
+        const notFound = app.hasDecorator('pageHead') ? await app.pageHead.notFound('page', request) : null;
         reply.code(404);
         if (notFound) return reply.type('text/html; charset=utf-8').send(notFound);
         return reply.sendFile('index.html', shellDist);

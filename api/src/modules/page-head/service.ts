@@ -25,7 +25,7 @@ export interface PageHeadService {
   /** The shell's index.html with this public page's title, description and OpenGraph/Twitter tags; null when none applies. */
   html(pathname: string, request: FastifyRequest): Promise<string | null>;
   /** The shell's index.html as a page that found nothing: its own title, and noindex; null before the shell is built. */
-  notFound(kind: NotFoundKind): Promise<string | null>;
+  notFound(kind: NotFoundKind, request: FastifyRequest): Promise<string | null>;
 }
 
 declare module 'fastify' {
@@ -185,9 +185,9 @@ export const pageHeadPlugin = fp(
         return head ? withPageHead(template, head, `${origin}${pathname}`) : withSiteImage(template, origin);
       },
 
-      async notFound(kind) {
+      async notFound(kind, request) {
         const template = await currentTemplate();
-        return template ? withNotFoundHead(template, kind) : null;
+        return template ? withSiteImage(withNotFoundHead(template, kind), publicOrigin(config, request)) : null;
       },
     } satisfies PageHeadService);
   },

@@ -171,7 +171,7 @@ export const ssrPlugin = fp<SsrOptions>(
           await withBudget(shell, loadTimeoutMs, 'loading the shell');
           const rendering = performance.now();
           const missing = missingOf(route, preloaded);
-          const head = missing ? await app.pageHead.notFound(missing) : await app.pageHead.html(pathname, request);
+          const head = missing ? await app.pageHead.notFound(missing, request) : await app.pageHead.html(pathname, request);
           const template = head ?? deployment.template;
           const page = await renderPage(await shell, pathname, preloaded, timeoutMs);
           const rendered = new RenderedHtml(composeHtml(template, page, preloaded), missing ? 404 : 200, outcome !== null);
