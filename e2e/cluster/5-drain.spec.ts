@@ -8,7 +8,7 @@ const REQUESTS: { path: string; method: 'GET' | 'POST'; status: number }[] = [
   { path: '/api/blogs/search?field=status&value=published', method: 'GET', status: 200 },
   { path: '/api/events', method: 'GET', status: 200 },
   { path: '/api/auth/logout', method: 'POST', status: 204 },
-  { path: '/blogs', method: 'GET', status: 200 },
+  { path: '/community', method: 'GET', status: 200 },
   { path: '/sitemap.xml', method: 'GET', status: 200 },
 ];
 
