@@ -44,9 +44,10 @@ function LazyContactForm({ eager }: { eager: boolean }) {
 
 const Layout = styled.div`
   display: grid;
-  grid-template-columns: 1fr 2fr;
+  /* minmax(0, …): a column may be narrower than its widest control (a phone at 320 px). */
+  grid-template-columns: minmax(0, 1fr) minmax(0, 2fr);
   gap: 32px;
-  @media ${theme.media.belowMenu} { grid-template-columns: 1fr; }
+  @media ${theme.media.belowMenu} { grid-template-columns: minmax(0, 1fr); }
   address { font-style: normal; display: grid; gap: 8px; color: ${theme.color.textMuted}; }
   h2, h3 { margin-top: 0; font-size: 1.2rem; }
 `;
