@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { login, PASSWORD, refresh, register } from './accounts-helpers';
 import { REMINDER_QUEUE, type ReminderJob } from '../src/modules/orders/reminders';
@@ -9,14 +9,7 @@ import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from 
 
 describe.each(testDatabases())("an account's own data: download and deletion on $name", (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   /** A registered, signed-in account (a real session, so its end can be seen). */
   async function signedIn(): Promise<TestBuyer & { username: string; refreshToken: string }> {

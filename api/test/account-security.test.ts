@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeQp, nextMail, outbox } from './outbox';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { BEHIND_PROXY, PASSWORD, claimsOf, fromIp, login, refresh, refreshCookieOf, register } from './accounts-helpers';
 
@@ -9,14 +9,7 @@ const NEW_PASSWORD = 'a brand new passphrase';
 
 describe.each(testDatabases())('account safety on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: BEHIND_PROXY });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: BEHIND_PROXY });
 
   /** A reset link as the forgot-password route mails it (the token in its `?reset=`). */
   async function resetLinkOf(username: string): Promise<string> {

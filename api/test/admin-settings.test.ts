@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { bearer, buildTestApp } from './app';
+import { bearer, useTestApp } from './app';
 import { testDatabases } from './databases';
 import { BEHIND_PROXY, PASSWORD, fromIp, login, refresh, refreshCookieOf, register, uniqueName } from './accounts-helpers';
 
@@ -8,14 +8,7 @@ const NEW_PASSWORD = 'a brand new passphrase';
 
 describe.each(testDatabases())('settings: own password and the admins list on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: BEHIND_PROXY });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: BEHIND_PROXY });
 
   const change = (accessToken: string | undefined, payload: object) =>
     app.inject({

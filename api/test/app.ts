@@ -3,10 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import type { AccessClaims } from '../src/plugins/auth';
+import type { TestDatabase } from './databases';
 import { TestMailbox, attachMailbox } from './outbox';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -37,6 +39,22 @@ export async function buildTestApp(database: Database, { env = {}, extend }: Tes
   await app.ready();
   await registerTestAdmin(app);
   return app;
+}
+
+/**
+ * The usual suite: an app on the target's database, built before the suite's tests and closed, with
+ * the database, after them. `onReady` receives it, so tests keep reading their own `app`.
+ */
+export function useTestApp(target: TestDatabase, onReady: (app: FastifyInstance) => void, options: TestAppOptions = {}): void {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(await target.open(), options);
+    onReady(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
 }
 
 const testAdmins = new WeakMap<FastifyInstance, string>();

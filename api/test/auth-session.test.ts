@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { BEHIND_PROXY, PASSWORD, claimsOf, fromIp, login, refresh, refreshCookieOf, register, uniqueName } from './accounts-helpers';
 import { USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
 
 describe.each(testDatabases())('login, refresh and logout on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: BEHIND_PROXY });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: BEHIND_PROXY });
 
   it('logs in with an access token and a strict, HttpOnly refresh cookie scoped to /api/auth', async () => {
     const user = await register(app);

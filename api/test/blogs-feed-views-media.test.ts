@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, uniqueSlug } from './content-helpers';
 
@@ -18,14 +18,7 @@ const WEBM_HEADER = Buffer.concat([
 
 describe.each(testDatabases())('blog feed, views and media type on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
 
   const create = async (overrides: Record<string, unknown>) => {
     const res = await app.inject({

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, testAdminId } from './app';
+import { useTestApp, testAdminId } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, uniqueSlug, userHeaders } from './content-helpers';
 
 describe.each(testDatabases())('blogs on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
 
   const create = async (payload: Record<string, unknown>, headers = adminHeaders(app)) =>
     app.inject({ method: 'POST', url: '/api/blogs', headers, payload });

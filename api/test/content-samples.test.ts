@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent } from './content-helpers';
 
 describe.each(testDatabases())('sample content and public slugs on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   it('ships published sample blogs, one with an image served by the local gateway', async () => {
     const blogs = (await app.inject({ method: 'GET', url: '/api/blogs/search?field=status&value=published' })).json();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, userHeaders } from './content-helpers';
 
@@ -49,14 +49,7 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
 
 describe.each(testDatabases())('media on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   const upload = (bytes: Buffer, { name = 'file.png', type = 'image/png', field = 'image', headers = adminHeaders(app) } = {}) => {
     const body = multipart(field, name, type, bytes);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { holdNetwork } from '../src/modules/orders/holds';
 import { STARTER, bookConsultation, buyer, createOrder, eventPackage, getOrder, lapseHold, settle, slot, type TestBuyer } from './orders-helpers';
@@ -21,14 +21,7 @@ describe('the network an address counts under for the hold cap', () => {
 
 describe.each(testDatabases())('unpaid holds on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   it('refuses a third live unpaid hold with a 409 naming the pending order; paying or releasing one makes room', async () => {
     const me = await buyer(app);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { decodeQp, nextMail, nextRawMail, outbox } from './outbox';
 import { bookConsultation, buyer, getOrder, settle, slot, withAttachments, type TestBuyer } from './orders-helpers';
@@ -11,14 +11,7 @@ const to = (mail: string, who: TestBuyer) => new RegExp(`^To: ${who.email}$`, 'm
 
 describe.each(testDatabases())('booked consultations on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   async function paidBooking(who: TestBuyer, start: string) {
     const created = (await bookConsultation(app, who, start)).json();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { nextMail } from './outbox';
 import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
@@ -11,14 +11,7 @@ const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('toke
 
 describe.each(testDatabases())('the signed booking pages on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   async function paidBooking(who: TestBuyer, start: string) {
     const created = (await bookConsultation(app, who, start)).json();

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailKeys } from '../src/modules/jobs/mail-keys-table';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { adminHeaders } from './content-helpers';
 import { testDatabases } from './databases';
 import { decodeQp, nextRawMail, outbox } from './outbox';
@@ -13,14 +13,7 @@ const HOUR = 3_600_000;
 
 describe.each(testDatabases())('the consultancy hears of its bookings on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { NOTIFY_EMAIL: NOTIFY } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { NOTIFY_EMAIL: NOTIFY } });
 
   async function paidBooking(who: TestBuyer, start: string) {
     const created = (await bookConsultation(app, who, start)).json();

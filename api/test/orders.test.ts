@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, testConfig } from './app';
+import { useTestApp, testConfig } from './app';
 import { testDatabases } from './databases';
 import { decodeQp, nextMail, outbox } from './outbox';
 import { adminHeaders } from './content-helpers';
@@ -34,14 +34,7 @@ describe('ORDER_HOLD_MINUTES', () => {
 
 describe.each(testDatabases())('orders and payments on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   it('serves the consultation packages with the shared ids and prices, cacheable', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/bookings/packages' });

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig, loadServerConfig } from '../src/config';
 import { orders } from '../src/modules/orders/table';
-import { buildTestApp, testConfig } from './app';
+import { useTestApp, testConfig } from './app';
 import { testDatabases } from './databases';
 import { bookConsultation, buyer, settle, slot } from './orders-helpers';
 
@@ -20,14 +20,7 @@ const RAZORPAY_VARIABLES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_
 
 describe.each(testDatabases())('sandbox settle on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   it('refuses an order its provider (Razorpay) created, and leaves it unpaid', async () => {
     const me = await buyer(app);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders } from './content-helpers';
 import { decodeQp, nextRawMail, outbox } from './outbox';
@@ -33,14 +33,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
 
 describe.each(testDatabases())('payment events checked against the order on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   const refundedPaise = async (id: string) =>
     Number(((await app.database.db.execute(sql`SELECT refunded_paise FROM orders WHERE id = ${id}`)) as unknown as { rows: { refunded_paise: string }[] }).rows[0]!.refunded_paise);

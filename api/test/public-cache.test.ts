@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { buildTestApp, useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
 
@@ -8,14 +8,7 @@ const PUBLISHED = '/api/blogs/search?field=status&value=published';
 
 describe.each(testDatabases())('public read cache on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
 
   // Requests for PUBLIC_URL's host (another host is answered but not kept: cache-churn.test.ts).
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host: 'tinytitans.example', ...headers } });

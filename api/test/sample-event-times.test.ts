@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 
 /** The IST wall-clock hour and minute of an instant. */
@@ -8,14 +8,7 @@ const istTime = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOS
 
 describe.each(testDatabases())('sample event times on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   it('starts the sample events at their India times: the afternoon workshop at 2 PM, not in the early morning', async () => {
     const events = (await app.inject({ method: 'GET', url: '/api/events' })).json() as { slug: string; start_time: string; end_time: string | null }[];

@@ -1,20 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, testAdminId } from './app';
+import { buildTestApp, useTestApp, testAdminId } from './app';
 import { testDatabases } from './databases';
 import { BEHIND_PROXY, claimsOf, login, register } from './accounts-helpers';
 
 describe.each(testDatabases())('access tokens end with their session on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { ...BEHIND_PROXY, JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { ...BEHIND_PROXY, JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789' } });
 
   const me = (accessToken: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } });
 

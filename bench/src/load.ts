@@ -77,6 +77,41 @@ export const wrkLoad: LoadGenerator | undefined = wrkPath === undefined ? undefi
     }),
 };
 
+/**
+ * The offered rate of the latency table. Under a closed loop at saturation (the throughput rows) a
+ * request's latency is the queue in front of it: by Little's law the mean is connections ÷ req/s, so
+ * a p99 there restates throughput. A p99 a visitor feels is measured at a rate below saturation.
+ */
+export const LATENCY_RATE = 1000;
+
+/** p99 of `url` while autocannon offers LATENCY_RATE requests a second over LOAD.connections connections. */
+function latencyAtRate(label: string, url: string): Promise<LoadRow> {
+  return phase(`autocannon at ${LATENCY_RATE} req/s on ${label}`, async () => {
+    const result = await autocannon({
+      url,
+      connections: LOAD.connections,
+      duration: LOAD.durationS,
+      overallRate: LATENCY_RATE,
+      warmup: { connections: LOAD.connections, duration: WARMUP_S },
+    } as autocannon.Options);
+    return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  });
+}
+
+/** The latency table: each target, and the hello-world first, at the same offered rate. */
+export async function printLatencyTable(title: string, targets: Target[]): Promise<void> {
+  const rows = await helloWorld(async (helloUrl) => {
+    const rows = [await latencyAtRate('bare Fastify hello-world', helloUrl)];
+    for (const target of targets) rows.push(await latencyAtRate(target.label, target.url));
+    return rows;
+  });
+  console.log(`\n${title}: autocannon, ${LATENCY_RATE} req/s offered over ${LOAD.connections} connections, ${LOAD.durationS} s after ${WARMUP_S} s unmeasured\n`);
+  console.log('url                                                             req/s   p99 ms  errors');
+  for (const r of rows) {
+    console.log(`${r.label.slice(0, 62).padEnd(62)} ${Math.round(r.requestsPerSecond).toString().padStart(7)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`);
+  }
+}
+
 /** A bare Fastify hello-world in its own process (sharing the load generator's would halve it), while `use` runs. */
 async function helloWorld<T>(use: (url: string) => Promise<T>): Promise<T> {
   const port = await freePort();

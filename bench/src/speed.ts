@@ -16,7 +16,7 @@ import { assertChromium } from '../../e2e/support/chromium';
 import { NGINX, startNginx } from '../../e2e/support/cluster';
 import { ensureBuilt, repoRoot, startServer, type RunningServer } from '../../e2e/support/server';
 import { printLighthouse } from './lighthouse';
-import { autocannonLoad, printComparedTable, wrkLoad, type Target } from './load';
+import { autocannonLoad, printComparedTable, printLatencyTable, wrkLoad, type Target } from './load';
 import { formatRss, rssMiB } from './memory';
 import { phase, runMain } from './harness';
 import { BENCH_ADMIN, photoPostPath } from './photo-post';
@@ -50,11 +50,9 @@ function nginxCaches(): boolean {
 
 async function throughput(server: RunningServer, database: string): Promise<void> {
   const pages = [...PAGES, ...(await phase('finding a sample blog', () => sampleBlogPath(server.url)))];
-  await printComparedTable(
-    `Public reads (${database})`,
-    autocannonLoad,
-    READS.map((read) => ({ label: read, url: `${server.url}${read}` })),
-  );
+  const reads: Target[] = READS.map((read) => ({ label: read, url: `${server.url}${read}` }));
+  await printComparedTable(`Public reads (${database})`, autocannonLoad, reads);
+  await printLatencyTable(`Public reads, latency (${database})`, reads);
   const pageLoad = wrkLoad ?? autocannonLoad;
   if (!wrkLoad) console.log('\nwrk: not installed (apt-get install wrk); the pages are measured with autocannon, whose body decoding bounds them');
   const direct: Target[] = pages.map((page) => ({ label: page, url: `${server.url}${page}`, headers: BROWSER_HEADERS }));
