@@ -167,6 +167,7 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={panelId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          data-replay="menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
