@@ -48,8 +48,10 @@ export const REMOTES = /** @type {const} */ ({
         reads: {
           events: { path: '/events', query: { status: 'published' } },
           blogs: { path: '/blogs/search', query: { field: 'status', value: 'published' } },
+          // Commerce's memberships section: the subscription packages, each linking its page.
+          memberships: { path: '/packages/public/search', query: { field: 'package_type', value: 'subscription' } },
         },
-        tags: ['events', 'blogs'],
+        tags: ['events', 'blogs', 'packages'],
       },
       '/blog/:slug': {
         module: 'BlogPage',
@@ -83,7 +85,7 @@ export const REMOTES = /** @type {const} */ ({
       },
       '/orders': { module: 'OrdersPage', what: 'your orders', access: 'signed-in' },
     },
-    sections: ['BookingSection', 'EventPackages'],
+    sections: ['BookingSection', 'EventPackages', 'SubscriptionPackages'],
   },
   mfe_admin: {
     devPort: 8084,
