@@ -30,6 +30,7 @@ test('Buy pressed before the shell starts opens the checkout once the page is li
   await expect(buy).toHaveText('Buy for ₹1,700');
   await buy.click();
   await expectKeptAndLoading(buy);
+  await page.screenshot({ path: test.info().outputPath('buy-kept-390.png') });
   release();
   await live(page, 30_000);
   const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
@@ -78,6 +79,7 @@ test("the events carousel's Next and an event's details pressed before the shell
   const title = (await details.getAttribute('aria-label'))!.replace('View details: ', '');
   await details.click();
   await expectKeptAndLoading(details);
+  await carousel.screenshot({ path: test.info().outputPath('carousel-kept-390.png') });
   release();
   await expect(page.getByRole('dialog', { name: title })).toBeVisible({ timeout: 30_000 });
   await expect(carousel.getByText(/^2 of \d+$/)).toBeVisible();
@@ -122,4 +124,22 @@ test('paying for a booking on a phone leaves the page where the buyer was, at no
   await expect(page.getByText('Booking confirmed! Check your email/calendar.')).toBeVisible();
   const seen = await page.evaluate(() => (window as unknown as { seenScroll: number[] }).seenScroll);
   expect(Math.min(...seen), `positions taken: ${seen.join(', ')}`).toBeGreaterThan(before - 844);
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('a ticket bought before the shell starts says Loading… beside Buy, then opens the checkout', async ({ page }) => {
+    await registerBuyer(page);
+    const event = await createEvent({ title: 'Early ticket meetup' });
+    const ticket = await createPackage({ name: 'Early ticket', price: 450, package_type: 'event', event_id: event.id, capacity: 5, is_active: true });
+    const release = await holdScripts(page);
+    await page.goto(`/event/${event.slug}`, { waitUntil: 'domcontentloaded' });
+    const buy = page.locator(`[data-replay="buy:${ticket.id}"]`);
+    await buy.click();
+    await expectKeptAndLoading(buy);
+    await page.screenshot({ path: test.info().outputPath('ticket-kept-1280.png') });
+    release();
+    await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toContainText('450', { timeout: 30_000 });
+  });
 });

@@ -48,7 +48,7 @@ export const REMOTES = /** @type {const} */ ({
         reads: {
           events: { path: '/events', query: { status: 'published' } },
           blogs: { path: '/blogs/search', query: { field: 'status', value: 'published' } },
-          // Commerce's memberships section: the subscription packages, each linking its page.
+          // The memberships: the subscription packages, each linking its page (bought there).
           memberships: { path: '/packages/public/search', query: { field: 'package_type', value: 'subscription' } },
         },
         tags: ['events', 'blogs', 'packages'],
@@ -85,7 +85,7 @@ export const REMOTES = /** @type {const} */ ({
       },
       '/orders': { module: 'OrdersPage', what: 'your orders', access: 'signed-in' },
     },
-    sections: ['BookingSection', 'EventPackages', 'SubscriptionPackages'],
+    sections: ['BookingSection', 'EventPackages'],
   },
   mfe_admin: {
     devPort: 8084,

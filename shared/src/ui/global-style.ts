@@ -23,9 +23,9 @@ export const GlobalStyle = createGlobalStyle`
   [data-replay][aria-busy='true'] { position: relative; cursor: progress; }
   [data-replay][aria-busy='true']::after {
     content: 'Loading…';
-    position: absolute; top: calc(100% + 4px); left: 50%; transform: translateX(-50%); z-index: 2;
-    padding: 2px 8px; border-radius: 6px; white-space: nowrap; pointer-events: none;
-    font: 600 0.8rem/1.4 ${theme.font.body}; background: ${theme.color.text}; color: ${theme.color.bg};
+    position: absolute; inset: 0; z-index: 2; display: grid; place-items: center;
+    border-radius: inherit; white-space: nowrap; pointer-events: none;
+    font: 600 0.85rem/1.2 ${theme.font.body}; background: ${theme.color.text}; color: ${theme.color.bg};
   }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;

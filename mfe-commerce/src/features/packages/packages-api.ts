@@ -4,8 +4,6 @@ import { routeRead } from '@site/shared/preloaded';
 
 /** Keys of the reads the server renders these pages with, as the remote table declares them. */
 export const packageBySlugKey = (slug: string) => routeRead('mfe_commerce', '/packages/:slug', 'package', { slug });
-/** The community page's subscription packages. */
-export const subscriptionPackagesKey = routeRead('mfe_community', '/community', 'memberships');
 /** The event page's packages, read once the event's id is known. */
 export const eventPackagesKey = (eventId: string) => routeRead('mfe_community', '/event/:slug', 'packages', { 'event.id': eventId });
 
@@ -17,10 +15,6 @@ export async function fetchPackageBySlug(slug: string, signal?: AbortSignal): Pr
 /** The event's active packages (the public search shows only active ones). */
 export const fetchEventPackages = (eventId: string, signal?: AbortSignal) =>
   apiRequest<Package[]>('/packages/public/search', { query: { field: 'event_id', value: eventId }, signal });
-
-/** The active subscription packages (the public search shows only active ones). */
-export const fetchSubscriptionPackages = (signal?: AbortSignal) =>
-  apiRequest<Package[]>('/packages/public/search', { query: { field: 'package_type', value: 'subscription' }, signal });
 
 /** Whether the package's registration deadline has passed. */
 export const deadlinePassed = (pkg: Package, now = Date.now()) =>

@@ -23,7 +23,7 @@ const Card = styled.article`
   p { margin: 0; flex: 1; }
   button { align-self: flex-start; margin-top: 8px; }
   /* Pressed before the page is live: the hint sits inside the card, not over the next one. */
-  &[aria-busy='true']::after { top: auto; bottom: 12px; left: auto; right: 12px; transform: none; }
+  &&[aria-busy='true']::after { inset: auto 12px 12px auto; padding: 2px 8px; border-radius: 6px; }
 `;
 
 /**
