@@ -104,7 +104,8 @@ test('paying for a booking on a phone leaves the page where the buyer was, at no
   await live(page, 30_000);
   const starter = page.locator('#pricing').getByRole('article', { name: 'Starter Strategy Call' });
   await starter.getByRole('button', { name: 'Book Now' }).click();
-  await expect(starter.getByLabel('Email')).toHaveValue(buyer.email);
+  // The form is fetched on the first Book Now: seconds on this profile.
+  await expect(starter.getByLabel('Email')).toHaveValue(buyer.email, { timeout: 30_000 });
   const date = starter.getByLabel('Date and time (IST)');
   await date.fill(futureSlot(23).typed);
   await date.press('Escape');
