@@ -114,6 +114,16 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
+  it('allows every inline script of a rendered page by its hash, the early-press recorder in the head among them', async () => {
+    const page = await app.inject({ url: '/privacy' });
+    const scriptSrc = /script-src ([^;]+)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';
+    const inline = [...page.body.matchAll(/<script(?![^>]*\s(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map((found) => found[1]!);
+    const recorder = inline.find((text) => text.includes('[data-replay]'));
+    expect(recorder).toBeDefined();
+    expect(page.body.indexOf(recorder!)).toBeLessThan(page.body.indexOf('</head>'));
+    for (const text of inline) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  });
+
   it('renders with the shell redeployed in place, seen by the one deployment watch that page heads read too', async () => {
     const changes: string[] = [];
     app.deployment.onChange((deployment) => changes.push(deployment.key));

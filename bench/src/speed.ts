@@ -1,4 +1,4 @@
-// Lighthouse (mobile, median of 3) on the four bench pages; public reads and server-rendered pages
+// Lighthouse (mobile, median of 3) and the phone-profile time to interactive on the four bench pages; public reads and server-rendered pages
 // against a bare Fastify hello-world, directly and the pages through nginx (deploy/, with its
 // micro-cache), on the embedded PGlite and on PostgreSQL; the api's resident memory on PGlite.
 //
@@ -16,6 +16,7 @@ import { assertChromium } from '../../e2e/support/chromium';
 import { NGINX, startNginx } from '../../e2e/support/cluster';
 import { ensureBuilt, repoRoot, startServer, type RunningServer } from '../../e2e/support/server';
 import { printLighthouse } from './lighthouse';
+import { phonePages, printPhoneInteractive } from './phone';
 import { autocannonLoad, printComparedTable, printLatencyTable, wrkLoad, type Target } from './load';
 import { formatRss, rssMiB } from './memory';
 import { phase, runMain } from './harness';
@@ -80,6 +81,7 @@ async function pgliteRun(): Promise<void> {
       await delay(SETTLE_MS);
       memory.push([`fresh start, idle ${SETTLE_MS / 1000} s later`, await rssMiB(server.process.pid)]);
     }
+    await phase('phone-profile time to interactive', async () => printPhoneInteractive(server.url, await phonePages(server.url)));
     if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
       const pages = [
         '/',

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { createPackage } from '../support/content-api';
 import { expect, openInApp, test } from '../support/fixtures';
 
 test.describe('/community', () => {
@@ -14,6 +15,24 @@ test.describe('/community', () => {
     await expect(page.getByRole('region', { name: 'Blog posts' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/api/blogs/rss.xml');
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/api/blogs/rss.xml');
+  });
+
+  test('lists the memberships, each linking its package page, at 390 and 1280', async ({ page }) => {
+    const membership = await createPackage({ name: 'Listed membership', description: 'Weekly office hours.', price: 800, duration_days: 30, package_type: 'subscription', is_active: true });
+    const inactive = await createPackage({ name: 'Retired membership', price: 800, duration_days: 30, package_type: 'subscription', is_active: false });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/community');
+      const section = page.getByRole('region', { name: 'Memberships' });
+      const card = section.getByRole('article', { name: 'Listed membership' });
+      await expect(card).toContainText('Weekly office hours.');
+      await expect(section.getByRole('link', { name: inactive.name })).toHaveCount(0);
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`memberships-${width}.png`) });
+    }
+    await page.getByRole('region', { name: 'Memberships' }).getByRole('link', { name: 'Listed membership' }).click();
+    await expect(page).toHaveURL(new RegExp(`/packages/${membership.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Listed membership' })).toBeVisible();
   });
 
   test('rotates the team highlight every 4 s and the benefits highlight every 3 s', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { createBlog, createEvent } from '../support/content-api';
+import { createBlog, createEvent, createPackage } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
 
 const FEED_LINK = /<link rel="alternate" type="application\/rss\+xml" title="Tiny Titans AI Blog" href="\/api\/blogs\/rss.xml"/;
@@ -40,4 +40,32 @@ test('the community page links each event page in its HTML (crawlers follow link
   const event = await createEvent({ title: 'Linked meetup', start_time: new Date(Date.now() + 3_600_000).toISOString() });
   const html = await (await request.get('/community')).text();
   expect(html).toMatch(new RegExp(`<h3 id="[^"]+"><a href="/event/${event.slug}">Linked meetup</a></h3>`));
+});
+
+test('every event and package page is reached through a link from a public page', async ({ request }) => {
+  // The latest of many events: past the three the carousel shows.
+  const event = await createEvent({ title: 'Far-off meetup', start_time: new Date(Date.now() + 400 * 86_400_000).toISOString() });
+  const ticket = await createPackage({ name: 'Far-off ticket', price: 300, package_type: 'event', event_id: event.id, capacity: 5, is_active: true });
+  const membership = await createPackage({ name: 'Linked membership', price: 900, duration_days: 30, package_type: 'subscription', is_active: true });
+  const community = await (await request.get('/community')).text();
+  expect(community).toMatch(new RegExp(`<a href="/event/${event.slug}"[^>]*>Far-off meetup</a>`));
+  expect(community).toMatch(new RegExp(`<a href="/packages/${membership.slug}"[^>]*>Linked membership</a>`));
+  expect(await (await request.get(`/event/${event.slug}`)).text()).toContain(`href="/packages/${ticket.slug}"`);
+});
+
+test('every article on the public pages has a heading', async ({ page }) => {
+  const event = await createEvent({ title: 'Headed meetup' });
+  const ticket = await createPackage({ name: 'Headed ticket', price: 300, package_type: 'event', event_id: event.id, capacity: 5, is_active: true });
+  const blog = await createBlog({ title: 'Headed post', content: '<p>Body.</p>' });
+  const paths = ['/', '/community', '/services/ai-chatbots', '/contact', '/privacy', '/terms', '/refund', `/blog/${blog.slug}`, `/event/${event.slug}`, `/packages/${ticket.slug}`];
+  let seen = 0;
+  for (const path of paths) {
+    await page.goto(path);
+    const articles = await page.locator('article').evaluateAll((all) =>
+      all.map((article) => ({ heading: Boolean(article.querySelector('h1, h2, h3, h4, h5, h6')), html: article.outerHTML.slice(0, 120) })),
+    );
+    seen += articles.length;
+    expect(articles.filter((article) => !article.heading).map((article) => article.html), `${path}: articles without a heading`).toEqual([]);
+  }
+  expect(seen).toBeGreaterThan(paths.length);
 });

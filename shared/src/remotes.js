@@ -48,8 +48,10 @@ export const REMOTES = /** @type {const} */ ({
         reads: {
           events: { path: '/events', query: { status: 'published' } },
           blogs: { path: '/blogs/search', query: { field: 'status', value: 'published' } },
+          // The memberships: the subscription packages, each linking its page (bought there).
+          memberships: { path: '/packages/public/search', query: { field: 'package_type', value: 'subscription' } },
         },
-        tags: ['events', 'blogs'],
+        tags: ['events', 'blogs', 'packages'],
       },
       '/blog/:slug': {
         module: 'BlogPage',

@@ -4,6 +4,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { DEFERRED_ENTRY_CSP_SOURCE } from '../lib/deferred-entry';
+import { EARLY_PRESS_CSP_SOURCE } from '../lib/early-presses';
 
 const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
 
@@ -58,8 +59,8 @@ export const securityHeadersPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          // The one inline script: the loader of a server-rendered page's entry.
-          scriptSrc: ["'self'", DEFERRED_ENTRY_CSP_SOURCE, ...remotes, ...razorpay, ...widget],
+          // The inline scripts of a server-rendered page: its entry's loader and the early-press recorder.
+          scriptSrc: ["'self'", DEFERRED_ENTRY_CSP_SOURCE, EARLY_PRESS_CSP_SOURCE, ...remotes, ...razorpay, ...widget],
           // styled-components injects its rules at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -163,6 +163,7 @@ export default function BookingSection() {
                 $variant={open ? 'ghost' : 'primary'}
                 aria-expanded={pkg.price === 'Custom' ? undefined : open}
                 aria-describedby={`package-${pkg.id}`}
+                data-replay={`book:${pkg.id}`}
                 onClick={() => void choose(pkg)}
               >
                 {open ? TEXT.cancel : pkg.price === 'Custom' ? 'Contact Us' : 'Book Now'}

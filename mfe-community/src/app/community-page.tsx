@@ -6,6 +6,7 @@ import { Main } from '@site/shared/ui/primitives';
 import { BenefitsList } from '../features/benefits/benefits-list';
 import { BlogsSection } from '../features/blogs/blogs-section';
 import { EventsSection } from '../features/events/events-section';
+import { MembershipsSection } from '../features/memberships/memberships-section';
 import { CommunitySignup } from '../features/signup/community-signup';
 import { CommunityStats } from '../features/stats/community-stats';
 import { TeamShowcase } from '../features/team/team-showcase';
@@ -27,6 +28,7 @@ export default function CommunityPage() {
       <BenefitsList />
       <CommunitySignup />
       <EventsSection />
+      <MembershipsSection />
       <BlogsSection />
     </Main>
   );

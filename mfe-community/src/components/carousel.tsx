@@ -43,25 +43,29 @@ export function Carousel<T>({ label, noun, items, itemKey, renderItem }: Carouse
   const [start, setStart] = useState(0);
   const count = items.length;
   const first = count ? start % count : 0;
-  const visible = Array.from({ length: Math.min(VISIBLE, count) }, (_, offset) => items[(first + offset) % count]!);
+  const shown = Array.from({ length: Math.min(VISIBLE, count) }, (_, offset) => (first + offset) % count);
+  // The others follow, hidden: each item's links stay in the page for crawlers and no-script visitors.
+  const order = [...shown, ...items.map((_, index) => index).filter((index) => !shown.includes(index))];
   const move = (step: number) => setStart((current) => (((current + step) % count) + count) % count);
 
   return (
     <div role="region" aria-roledescription="carousel" aria-label={label}>
       <Track>
-        {visible.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
+        {order.map((index, at) => (
+          <li key={itemKey(items[index]!)} hidden={at >= shown.length}>
+            {renderItem(items[index]!)}
+          </li>
         ))}
       </Track>
       {count > 1 && (
         <Controls>
-          <Button type="button" $variant="ghost" aria-label={`Previous ${noun}`} onClick={() => move(-1)}>
+          <Button type="button" $variant="ghost" aria-label={`Previous ${noun}`} data-replay={`${label}:previous`} onClick={() => move(-1)}>
             <span aria-hidden="true">←</span> Previous
           </Button>
           <Position aria-live="polite">
             {first + 1} of {count}
           </Position>
-          <Button type="button" $variant="ghost" aria-label={`Next ${noun}`} onClick={() => move(1)}>
+          <Button type="button" $variant="ghost" aria-label={`Next ${noun}`} data-replay={`${label}:next`} onClick={() => move(1)}>
             Next <span aria-hidden="true">→</span>
           </Button>
         </Controls>

@@ -18,6 +18,15 @@ export const GlobalStyle = createGlobalStyle`
   h1, h2, h3 { line-height: 1.2; }
   :focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   [id] { scroll-margin-top: 72px; }
+  /* A control pressed before the page is live (api/src/lib/early-presses.ts): the press is kept and
+     carried out once it is; until then the control says it is still loading. */
+  [data-replay][aria-busy='true'] { position: relative; cursor: progress; }
+  [data-replay][aria-busy='true']::after {
+    content: 'Loading…';
+    position: absolute; inset: 0; z-index: 2; display: grid; place-items: center;
+    border-radius: inherit; white-space: nowrap; pointer-events: none;
+    font: 600 0.85rem/1.2 ${theme.font.body}; background: ${theme.color.text}; color: ${theme.color.bg};
+  }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;

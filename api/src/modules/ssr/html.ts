@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deferEntryScript } from '../../lib/deferred-entry';
+import { withEarlyPressRecorder } from '../../lib/early-presses';
 import { etagMatches, etagOf } from '../public-cache/service';
 import type { PreloadedData } from './render';
 
@@ -87,13 +88,14 @@ export const scriptJson = (value: unknown) =>
 
 /**
  * Puts the rendered page into the shell's HTML: styles in the head, markup in #root, its data after
- * it, and the shell's script loaded once the page has been painted.
+ * it, the recorder of presses made before the shell is ready, and the shell's script loaded once the
+ * page has been painted.
  */
 export function composeHtml(template: string, page: { html: string; styles: string }, preloaded: PreloadedData): string {
   const data = Object.keys(preloaded).length
     ? `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${scriptJson(preloaded)}</script>`
     : '';
-  return deferEntryScript(template)
+  return withEarlyPressRecorder(deferEntryScript(template))
     .replace('</head>', () => `${page.styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
 }

@@ -23,7 +23,13 @@ export function BuyButton({ pkg }: { pkg: Package }) {
   const soldOut = unavailable === 'sold_out';
   return (
     <Wrap>
-      <Button type="button" disabled={processing || closed || soldOut} onClick={() => void buy()} aria-describedby={`package-name-${pkg.id}`}>
+      <Button
+        type="button"
+        disabled={processing || closed || soldOut}
+        onClick={() => void buy()}
+        aria-describedby={`package-name-${pkg.id}`}
+        data-replay={`buy:${pkg.id}`}
+      >
         {processing ? TEXT.processing : soldOut ? 'Sold out' : closed ? 'Registration closed' : `Buy for ${formatRupees(pkg.price)}`}
       </Button>
       {soldOut && <StatusText role="status">{SOLD_OUT}</StatusText>}

@@ -22,6 +22,8 @@ const Card = styled.article`
   time, span { color: ${theme.color.textMuted}; font-size: 0.95rem; }
   p { margin: 0; flex: 1; }
   button { align-self: flex-start; margin-top: 8px; }
+  /* Pressed before the page is live: the hint sits inside the card, not over the next one. */
+  &&[aria-busy='true']::after { inset: auto 12px 12px auto; padding: 2px 8px; border-radius: 6px; }
 `;
 
 /**
@@ -39,6 +41,7 @@ export function EventCard({ event, onOpen }: { event: Event; onOpen: (event: Eve
   return (
     <Card
       aria-labelledby={titleId}
+      data-replay={`event:${event.id}`}
       onClick={(click) => {
         // Links or the button itself handle their own clicks.
         if (!(click.target as HTMLElement).closest('a, button')) open();
@@ -60,7 +63,7 @@ export function EventCard({ event, onOpen }: { event: Event; onOpen: (event: Eve
       <LocalTime iso={event.start_time} withTime />
       <span>{event.location}</span>
       <p>{preview(event.description)}</p>
-      <Button ref={button} type="button" $variant="ghost" aria-haspopup="dialog" aria-label={`View details: ${event.title}`} onClick={open}>
+      <Button ref={button} type="button" $variant="ghost" aria-haspopup="dialog" aria-label={`View details: ${event.title}`} data-replay={`event-details:${event.id}`} onClick={open}>
         View details
       </Button>
     </Card>

@@ -70,7 +70,8 @@ export function CommunitySignup() {
     <Block aria-labelledby="signup-title">
       <SectionTitle id="signup-title">Join the community</SectionTitle>
       <Lead>Get event invitations and new articles by email.</Lead>
-      <Panel>
+      {/* A box, not an article: the form is named by the section's heading. */}
+      <Panel as="div">
         {phase === 'done' ? (
           <div role="status">
             <h3>Thank you for joining!</h3>

@@ -68,7 +68,8 @@ export function ContactPanel({ headingLevel = 3, eager = false }: { headingLevel
           <span>{site.address.lines.join(', ')}</span>
         </address>
       </Card>
-      <Card>
+      {/* A box, not an article: the form is named by the section's heading. */}
+      <Card as="div">
         <LazyContactForm eager={eager} />
       </Card>
     </Layout>

@@ -81,6 +81,8 @@ const MenuButton = styled.button`
   font-size: 1.3rem;
   cursor: pointer;
   @media ${theme.media.belowMenu} { display: inline-flex; align-items: center; justify-content: center; }
+  /* Pressed before the page is live: too narrow for the word, which goes below it instead. */
+  &&[aria-busy='true']::after { inset: calc(100% + 4px) 0 auto auto; padding: 2px 8px; border-radius: 6px; }
 `;
 
 const MobilePanel = styled.nav`
@@ -167,6 +169,7 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={panelId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          data-replay="menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>

@@ -1,0 +1,85 @@
+// Time to interactive on the phone profile of issue 27 (150 ms round trip, 1.6 Mbit/s down, CPU
+// slowed 4×): from the navigation's start until the shell marks `<html data-app="live">`, the moment
+// the page's controls act (shared/src/remote.tsx). Median of 3 cold loads per page. Part of
+// `pnpm bench` (speed.ts); alone, on a fresh api: `pnpm --filter @site/bench phone`.
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { assertChromium, chromiumPath } from '../../e2e/support/chromium';
+import { ensureBuilt, startServer } from '../../e2e/support/server';
+import { CHROMIUM_ARGS, median, phase, runMain } from './harness';
+
+const RUNS = 3;
+/** Issue 27's target for `/`. */
+const TARGET_MS = 2500;
+
+interface Load {
+  paintMs: number;
+  liveMs: number;
+}
+
+async function coldLoad(browser: Browser, url: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __liveAt?: number };
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.app !== 'live') return;
+        w.__liveAt = performance.now();
+        observer.disconnect();
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as unknown as { __liveAt?: number }).__liveAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
+    return await page.evaluate(() => ({
+      liveMs: (window as unknown as { __liveAt: number }).__liveAt,
+      paintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+export async function printPhoneInteractive(baseUrl: string, pages: string[]): Promise<void> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const rows: string[] = [];
+  try {
+    for (const page of pages) {
+      const loads: Load[] = [];
+      for (let i = 1; i <= RUNS; i++) loads.push(await phase(`phone-profile load of ${page} (run ${i} of ${RUNS})`, () => coldLoad(browser, `${baseUrl}${page}`)));
+      const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      rows.push(
+        `${page.slice(0, 38).padEnd(38)} ${s(median(loads.map((l) => l.paintMs))).padStart(8)} ${s(median(loads.map((l) => l.liveMs))).padStart(12)}   ${loads.map((l) => s(l.liveMs)).join(', ')}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`\nPhone profile (150 ms RTT, 1.6 Mbit/s, CPU 4× slower), median of ${RUNS} cold loads; target for /: interactive ≤ ${TARGET_MS / 1000} s\n`);
+  console.log(`${'page'.padEnd(38)}    paint  interactive   each run`);
+  for (const row of rows) console.log(row);
+}
+
+/** The bench's pages: the Lighthouse four (a blog post when one is published). */
+export async function phonePages(baseUrl: string): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/api/blogs/search?field=status&value=published`);
+  const published = res.ok ? ((await res.json()) as { slug: string }[]) : [];
+  return ['/', '/community', '/services/ai-chatbots', ...(published[0] ? [`/blog/${published[0].slug}`] : [])];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  runMain('bench/src/phone.ts', async () => {
+    assertChromium();
+    ensureBuilt();
+    const server = await startServer();
+    try {
+      await printPhoneInteractive(server.url, await phonePages(server.url));
+    } finally {
+      await server.stop();
+    }
+  });
+}
