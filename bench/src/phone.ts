@@ -27,11 +27,12 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
       const w = window as unknown as { __liveAt?: number };
+      // The document itself: its <html> element may not exist yet when this runs.
       new MutationObserver((_, observer) => {
-        if (document.documentElement.dataset.app !== 'live') return;
+        if (document.documentElement?.dataset.app !== 'live') return;
         w.__liveAt = performance.now();
         observer.disconnect();
-      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
     });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __liveAt?: number }).__liveAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
