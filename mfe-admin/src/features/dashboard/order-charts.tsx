@@ -14,6 +14,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
+import { formatPaise } from '@site/shared/money';
 import { theme } from '@site/shared/ui/theme';
 import type { AdminOrderStats } from '../../lib/admin-types';
 
@@ -22,7 +23,7 @@ Chart.register(BarController, BarElement, LineController, LineElement, PointElem
 
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(300px, 100%), 1fr));
   gap: 24px;
   figure { margin: 0; background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius.md}; padding: 16px; }
   figcaption { font-weight: 600; margin-bottom: 8px; }
@@ -32,7 +33,6 @@ const Grid = styled.div`
 const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: BOOKING_TIME_ZONE });
 const weekLabel = (iso: string) => dayMonth.format(new Date(iso));
 const dayLabel = (date: string) => dayMonth.format(new Date(`${date}T12:00:00${IST_OFFSET}`));
-const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function ChartCanvas({ config }: { config: ChartConfiguration }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -111,7 +111,7 @@ export default function OrderCharts({ stats }: { stats: AdminOrderStats }) {
               <tr key={w.week_start}>
                 <th scope="row">{weekLabel(w.week_start)}</th>
                 <td>{w.paid_orders}</td>
-                <td>{rupees(w.revenue_paise)}</td>
+                <td>{formatPaise(w.revenue_paise, { paise: true })}</td>
               </tr>
             ))}
           </tbody>
