@@ -12,7 +12,7 @@ function indianGrouping(digits: string): string {
 }
 
 export interface AmountStyle {
-  /** Always two decimals (`1,200.00`: admin tables, e-mails, receipts), else at most two, no trailing zeros (`1,499.5`). */
+  /** Always two decimals (`1,200.00`: admin tables, e-mails, receipts); else whole rupees bare and paise as two digits (`1,200`, `1,499.50`). */
   paise?: boolean;
 }
 
@@ -20,18 +20,18 @@ function amount(value: number, { paise = false }: AmountStyle): string {
   const hundredths = Math.round(Math.abs(value) * 100);
   const whole = indianGrouping(String(Math.floor(hundredths / 100)));
   const cents = String(hundredths % 100).padStart(2, '0');
-  const fraction = paise ? cents : cents.replace(/0+$/, '');
+  const fraction = paise || cents !== '00' ? cents : '';
   return `${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
 const sign = (value: number) => (Math.round(value * 100) < 0 ? '-' : '');
 
-/** 1,25,000 or 1,499.5 (no currency sign: a field already labelled in rupees). */
+/** 1,25,000 or 1,499.50 (no currency sign: a field already labelled in rupees). */
 export function formatNumber(value: number, style: AmountStyle = {}): string {
   return `${sign(value)}${amount(value, style)}`;
 }
 
-/** ₹1,200 or ₹1,499.5; with `paise`, ₹1,200.00. */
+/** ₹1,200 or ₹1,499.50; with `paise`, ₹1,200.00. */
 export function formatRupees(rupees: number, style: AmountStyle = {}): string {
   return `${sign(rupees)}₹${amount(rupees, style)}`;
 }

@@ -4,7 +4,7 @@ import type { Order } from '@site/shared/contracts/orders';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { formatIst, formatPaise, formatVisitorTime } from '../../lib/format';
-import { TicketEventFacts } from './ticket-event';
+import { TicketEventFacts } from '../../components/ticket-event';
 
 const Facts = styled.dl`
   display: grid;

@@ -7,7 +7,7 @@ import { loadCheckout, openCheckout } from '../../lib/payments/checkout';
 import { confirmWithApi } from '../../lib/payments/confirm-with-api';
 import { createCalendarEvent, dropOrder, payOrder, releaseQuietly } from '../../lib/payments/payments-api';
 import { TEXT, WINDOW_CLOSED_DETAIL } from '../../lib/texts';
-import { TicketToastDetail } from './ticket-event';
+import { TicketToastDetail } from '../../components/ticket-event';
 
 /**
  * Pay and Cancel of an unpaid order on /orders. Pay takes the slot or seat again (the server says

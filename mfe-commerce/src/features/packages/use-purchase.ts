@@ -9,7 +9,7 @@ import { loadCheckout, openCheckout, SdkLoadError } from '../../lib/payments/che
 import { confirmWithApi } from '../../lib/payments/confirm-with-api';
 import { createOrder, fetchOwnEmail, releaseQuietly } from '../../lib/payments/payments-api';
 import { TEXT, WINDOW_CLOSED_DETAIL } from '../../lib/texts';
-import { TicketToastDetail } from '../orders/ticket-event';
+import { TicketToastDetail } from '../../components/ticket-event';
 
 /** Why a package cannot be bought, learnt from the server when the buyer tried. */
 export type Unavailable = 'sold_out' | 'closed' | null;

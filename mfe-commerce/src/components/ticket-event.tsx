@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { OrderEvent } from '@site/shared/contracts/orders';
-import { formatIst } from '../../lib/format';
+import { formatIst } from '../lib/format';
 
 /** "December 1, 2026 at 4:00 PM IST, until December 1, 2026 at 6:00 PM IST" */
 export const eventWhen = (event: OrderEvent) => `${formatIst(event.start_time)}${event.end_time ? `, until ${formatIst(event.end_time)}` : ''}`;
