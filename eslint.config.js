@@ -8,8 +8,8 @@ import { REMOTE_DIRS as remotes } from './shared/src/remotes.js';
 const apiPatterns = [
   { group: ['react', 'react-*', 'styled-components', 'zustand', 'sonner'], message: 'No browser code in the api.' },
   {
-    regex: '^@site/shared/(?!contracts/|site-config$|remotes$)',
-    message: 'The api uses only shared contracts, the site config and the remote table.',
+    regex: '^@site/shared/(?!contracts/|site-config$|remotes$|dates$|money$)',
+    message: 'The api uses only shared contracts, the site config, the remote table and the date and money formatting.',
   },
 ];
 

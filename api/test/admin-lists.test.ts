@@ -111,7 +111,11 @@ describe.each(testDatabases())('admin lists, counts and exports on $name', (targ
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(['Email', 'Status', 'Subscribed', 'Unsubscribed']);
+    expect(header).toEqual(['Email', 'Status', 'Subscribed (IST)', 'Unsubscribed (IST)']);
+    // Times in India's time, as a spreadsheet reads a date and time.
+    const listed = (await get('/api/admin/subscribers')).json().items as { email: string; subscribed_at: string }[];
+    const first = listed.find((s) => s.email === rows[1]![0])!;
+    expect(rows[1]![2]).toBe(new Date(Date.parse(first.subscribed_at) + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' '));
     // The rows shown by the paged list, in the same order; the formula-looking cell neutralised.
     const shown = (await get('/api/admin/subscribers')).json().items.map((s: { email: string }) => s.email.replace(/^=/, "'="));
     expect(rows.map((r) => r[0])).toEqual(shown);
@@ -134,7 +138,8 @@ describe.each(testDatabases())('admin lists, counts and exports on $name', (targ
       const res = await get('/api/admin/messages/export.csv');
       expect(res.statusCode).toBe(200);
       const [header, ...rows] = parseCsv(res.body);
-      expect(header).toEqual(['Received', 'Name', 'Email', 'Phone', 'Subject', 'Message']);
+      expect(header).toEqual(['Received (IST)', 'Name', 'Email', 'Phone', 'Subject', 'Message']);
+      expect(rows[0]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(rows).toHaveLength(total);
       // Microsecond-apart rows survive the batch boundaries: none skipped, none repeated.
       expect(new Set(rows.map((r) => r[2])).size).toBe(total);

@@ -61,8 +61,17 @@ describe.each(testDatabases())('orders for admins on $name', (target) => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toMatch(/^id,created_at,status,kind,package,amount_inr,buyer_username,buyer_email/);
+    // One header style (words, the first capitalised); times in India's time, named in the header.
+    expect(lines[0]).toBe(
+      'Order,Ordered (IST),Status,Kind,Package,Amount (INR),Buyer,Buyer email,Attendee email,Starts (IST),Ends (IST),Paid (IST),Refunded (IST),Provider,Provider order,Provider payment',
+    );
     expect(lines).toHaveLength(3);
+    const paid = (await get('/api/admin/orders?status=paid&kind=consultation')).json().items[0];
+    const row = lines.find((line) => line.startsWith(paid.id))!.split(',');
+    const ist = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(row[1]).toBe(ist(paid.created_at));
+    expect(row[9]).toBe(ist(paid.start_time));
+    expect(row[11]).toBe(ist(paid.paid_at));
     expect(res.body).toContain(`'=HYPERLINK`);
     expect(res.body).toContain('1200.00');
   });

@@ -32,8 +32,8 @@ test('an admin changes a consultation price and the home page shows it at once',
     await signInAsAdmin(page, '/admin/consultations');
     await expect(page.getByRole('heading', { name: 'Consultations', level: 1 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText('₹3000');
-    await expect(page.getByRole('row').filter({ hasText: 'Starter Strategy Call' })).toContainText('₹1200');
+    await expect(row).toContainText('₹3,000');
+    await expect(page.getByRole('row').filter({ hasText: 'Starter Strategy Call' })).toContainText('₹1,200');
     await expectNoAxeViolations(page);
 
     await row.getByRole('link', { name: `Edit ${name}` }).click();
@@ -48,7 +48,7 @@ test('an admin changes a consultation price and the home page shows it at once',
     await page.getByRole('button', { name: 'Save Consultation' }).click();
     await expect(page.getByRole('status').getByText('Consultation package updated successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/consultations$/);
-    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('₹3456');
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('₹3,456');
 
     // The home page's HTML carries the catalogue it was rendered with: the new price, so the kept
     // page and the kept read were both forgotten.

@@ -41,6 +41,9 @@ function write({ year, month, day, hours, minutes, zone }: Parts, style: DateSty
   return `${date} at ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${style.meridiem === 'AM' ? meridiem.toUpperCase() : meridiem} ${zone}`;
 }
 
+/** The booking screens', e-mails' and receipts' style, as the spec shows a booking: "March 1, 2027 at 3:30 PM IST". */
+export const BOOKING_DATE_STYLE: DateStyle = { order: 'month-day', meridiem: 'AM' };
+
 /** The instant in India's zone: the same text on the server and in any browser. A value that is not a date is returned as it came. */
 export function formatIstDate(iso: string, style: DateStyle, withTime: boolean): string {
   const ms = Date.parse(iso);

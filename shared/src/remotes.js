@@ -79,7 +79,11 @@ export const REMOTES = /** @type {const} */ ({
       '/packages/:slug': {
         module: 'PackagePage',
         what: 'the package',
-        reads: { package: { path: '/packages/public/search', query: { field: 'slug', value: ':slug' } } },
+        reads: {
+          package: { path: '/packages/public/search', query: { field: 'slug', value: ':slug' } },
+          // An event ticket's event (title, time, place), once the package's event_id is known.
+          event: { path: '/events/search', query: { field: 'id', value: ':package.event_id' } },
+        },
         subject: 'package',
         tags: ['packages', 'events'],
       },

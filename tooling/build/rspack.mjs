@@ -48,7 +48,7 @@ const outDirOf = (dir) => (process.env.SITE_BUILD_OUT ? path.resolve(process.env
 
 export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
 
-const BUNDLED = new Set(['./dates', './remotes', './ui/modal', './ui/use-rotating-index']);
+const BUNDLED = new Set(['./dates', './money', './remotes', './ui/modal', './ui/use-rotating-index']);
 
 /**
  * What every page runs before its first render. The shell's browser build bundles these into its
@@ -94,7 +94,7 @@ export function sharedModules({ eager = false } = {}) {
   ];
   // Every module entry point of the workspace `shared` package, except stateless code each bundle is
   // better off with its own copy of: the remote table (the shell reads it before the async boundary),
-  // the date formatting and the parts of the UI kit one or two remotes use.
+  // the date and money formatting and the parts of the UI kit one or two remotes use.
   for (const key of Object.keys(sharedManifest.exports)) {
     if (key === './package.json' || BUNDLED.has(key)) continue;
     const name = `@site/shared/${key.slice(2)}`;

@@ -1,13 +1,29 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { BOOKING_ZONE_LABEL, IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
+/**
+ * One header style for every export: words as a person reads them, the first capitalised
+ * ("Buyer email"), a time's zone named in its header ("Paid (IST)").
+ */
 export interface CsvColumn<Row> {
   header: string;
   value: (row: Row) => CsvCell;
 }
+
+/** An instant in India's time, "2026-12-01 15:45:00", as a spreadsheet reads a date and time; empty when there is none. */
+export function istCell(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
+  if (Number.isNaN(ms)) return String(value);
+  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** A time column's header: "Paid (IST)". */
+export const istHeader = (name: string) => `${name} (${BOOKING_ZONE_LABEL})`;
 
 /** How many rows a batched export asks the database for at a time. */
 export const EXPORT_BATCH_SIZE = 500;
@@ -58,7 +74,7 @@ export function csvStream<Row>(rows: AsyncIterable<Row>, columns: readonly CsvCo
     record_delimiter: 'windows',
     // With CRLF records a lone LF is not quoted by default, yet spreadsheets break lines on it.
     quoted_match: /[\r\n]/,
-    cast: { date: (value) => value.toISOString(), boolean: (value) => (value ? 'yes' : 'no') },
+    cast: { date: (value) => istCell(value), boolean: (value) => (value ? 'yes' : 'no') },
   });
   const source = Readable.from(
     (async function* () {

@@ -3,11 +3,59 @@ import { usePreloaded } from '@site/shared/preloaded';
 import { useParams } from 'react-router-dom';
 import type { Package } from '@site/shared/contracts/packages';
 import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
-import { Card, HomeLink, Main, StatusText } from '@site/shared/ui/primitives';
+import styled from 'styled-components';
+import { HomeLink, Main, StatusText } from '@site/shared/ui/primitives';
+import { theme } from '@site/shared/ui/theme';
 import { BuyButton } from '../features/packages/buy-button';
+import { LinkedEvent } from '../features/packages/linked-event';
 import { PackageFacts } from '../features/packages/package-facts';
+import { formatRupees } from '../lib/format';
 import { fetchPackageBySlug, packageBySlugKey } from '../features/packages/packages-api';
 import { TEXT } from '../lib/texts';
+
+/**
+ * A product page: what it is and its price with Buy first (beside each other from a tablet up, the
+ * buy box staying in view), then the event a ticket is for, then every field the spec lists.
+ */
+const Product = styled.article`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(240px, 300px);
+  grid-template-areas: 'intro buy' 'event buy' 'details buy';
+  align-items: start;
+  gap: 24px 40px;
+  .intro { grid-area: intro; }
+  .intro h1 { margin: 0 0 12px; overflow-wrap: anywhere; }
+  .kind { margin: 0 0 8px; color: ${theme.color.accent}; font-weight: 700; text-transform: uppercase; letter-spacing: 0.06em; font-size: 0.85rem; }
+  .lead { margin: 0; font-size: 1.125rem; color: ${theme.color.textMuted}; overflow-wrap: anywhere; white-space: pre-line; }
+  .buy {
+    grid-area: buy;
+    position: sticky;
+    top: 96px;
+    background: ${theme.color.surface};
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.radius.lg};
+    padding: 24px;
+  }
+  .buy button { width: 100%; }
+  .buy > div { justify-items: stretch; }
+  .price { margin: 0; font-size: 2.25rem; font-weight: 800; line-height: 1.1; overflow-wrap: anywhere; }
+  .terms { margin: 4px 0 16px; color: ${theme.color.textMuted}; }
+  .event { grid-area: event; }
+  .details { grid-area: details; }
+  .details h2 { font-size: 1.25rem; margin: 0 0 12px; }
+  @media ${theme.media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-areas: 'intro' 'buy' 'event' 'details';
+    gap: 20px;
+    .buy { position: static; padding: 20px; }
+  }
+`;
+
+/** "Event ticket · 50 seats", "Subscription · 30 days": what the price buys. */
+function termsOf(pkg: Package): string {
+  if (pkg.package_type === 'event') return `Event ticket${pkg.capacity ? ` · ${pkg.capacity} ${pkg.capacity === 1 ? 'seat' : 'seats'}` : ''}`;
+  return `Subscription${pkg.duration_days !== null ? ` · ${pkg.duration_days} ${pkg.duration_days === 1 ? 'day' : 'days'}` : ''}`;
+}
 
 type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'failed' } | { phase: 'ready'; pkg: Package };
 
@@ -36,7 +84,7 @@ export default function PackagePage() {
   });
 
   return (
-    <Main $maxWidth="760px">
+    <Main $maxWidth="1040px">
       {state.phase === 'loading' && <StatusText role="status">Loading package…</StatusText>}
       {state.phase === 'missing' && (
         <>
@@ -56,13 +104,29 @@ export default function PackagePage() {
         </>
       )}
       {pkg && (
-        <Card as="article" aria-labelledby={`package-name-${pkg.id}`}>
-          <h1 id={`package-name-${pkg.id}`} style={{ marginTop: 0 }}>
-            {pkg.name}
-          </h1>
-          <PackageFacts pkg={pkg} />
-          <BuyButton key={pkg.id} pkg={pkg} />
-        </Card>
+        <Product aria-labelledby={`package-name-${pkg.id}`}>
+          <header className="intro">
+            <p className="kind">{pkg.package_type === 'event' ? 'Event ticket' : 'Subscription'}</p>
+            <h1 id={`package-name-${pkg.id}`}>{pkg.name}</h1>
+            {pkg.description && <p className="lead">{pkg.description}</p>}
+          </header>
+          <section className="buy" aria-label="Price and purchase">
+            <p className="price" data-testid="package-price">
+              {formatRupees(pkg.price)}
+            </p>
+            <p className="terms">{termsOf(pkg)}</p>
+            <BuyButton key={pkg.id} pkg={pkg} />
+          </section>
+          {pkg.event_id && (
+            <div className="event">
+              <LinkedEvent eventId={pkg.event_id} />
+            </div>
+          )}
+          <section className="details" aria-labelledby="package-details-heading">
+            <h2 id="package-details-heading">Package details</h2>
+            <PackageFacts pkg={pkg} />
+          </section>
+        </Product>
       )}
     </Main>
   );

@@ -22,6 +22,8 @@ export const Event = z.object({
   packages_ids: z.array(z.string()),
 });
 export type Event = z.infer<typeof Event>;
+/** An event's page on the site. */
+export const eventPath = (slug: string) => `/event/${encodeURIComponent(slug)}`;
 export const EventList = z.array(Event);
 
 const fields = {

@@ -48,6 +48,16 @@ export const VerifyPaymentBody = z.strictObject({
 });
 export type VerifyPaymentBody = z.input<typeof VerifyPaymentBody>;
 
+/** An event ticket's event, so the ticket says when and where: its page is `url` (a path on the site). */
+export const OrderEvent = z.object({
+  title: z.string(),
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+  location: z.string(),
+  url: z.string(),
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
 /** The buyer's view of one order (GET /api/orders, GET /api/orders/{id}, the verify answer). */
 export const Order = z.object({
   id: z.string(),
@@ -77,6 +87,8 @@ export const Order = z.object({
   receipt_url: z.string().nullable(),
   /** When the buyer gave the order up (a paid booking cancelled, or an unpaid order dropped). */
   cancelled_at: z.string().nullable(),
+  /** Event tickets: the event's title, time, place and page; null for anything else. */
+  event: OrderEvent.nullable(),
 });
 export type Order = z.infer<typeof Order>;
 /** Newest first. */

@@ -3,6 +3,8 @@ import { theme } from './theme';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
+  /* Native controls (the file picker's button, a date input's calendar icon, scrollbars) in their dark look. */
+  :root { color-scheme: dark; }
   html { scroll-behavior: smooth; -webkit-text-size-adjust: 100%; }
   @media ${theme.media.reducedMotion} { html { scroll-behavior: auto; } }
   body {
@@ -13,6 +15,18 @@ export const GlobalStyle = createGlobalStyle`
     line-height: 1.6;
   }
   a { color: ${theme.color.primary}; }
+  input[type='file']::file-selector-button {
+    margin-right: 12px;
+    padding: 8px 14px;
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.radius.sm};
+    background: ${theme.color.surfaceRaised};
+    color: ${theme.color.text};
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+  }
+  input[type='file']::file-selector-button:hover { border-color: ${theme.color.primary}; }
   a:hover { color: ${theme.color.accent}; }
   img, video { max-width: 100%; height: auto; }
   h1, h2, h3 { line-height: 1.2; }

@@ -18,7 +18,7 @@ import {
   type SubscriberItem,
 } from '@site/shared/contracts/admin';
 import { ApiErrorBody } from '@site/shared/contracts/common';
-import { sendCsv, type CsvColumn } from '../../lib/csv';
+import { istCell, istHeader, sendCsv, type CsvColumn } from '../../lib/csv';
 import { noStore } from '../../lib/no-store';
 import { mediaTypeResolver, withMediaTypes } from '../blogs/media-type';
 
@@ -28,7 +28,7 @@ const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
 const csvResponse = { 200: z.string().describe('CSV (UTF-8 with BOM), as an attachment'), ...errors };
 
 const MESSAGE_COLUMNS: CsvColumn<ContactMessageItem>[] = [
-  { header: 'Received', value: (m) => m.created_at },
+  { header: istHeader('Received'), value: (m) => istCell(m.created_at) },
   { header: 'Name', value: (m) => m.name },
   { header: 'Email', value: (m) => m.email },
   { header: 'Phone', value: (m) => [m.country_code, m.phone_number].filter(Boolean).join(' ') },
@@ -39,8 +39,8 @@ const MESSAGE_COLUMNS: CsvColumn<ContactMessageItem>[] = [
 const SUBSCRIBER_COLUMNS: CsvColumn<SubscriberItem>[] = [
   { header: 'Email', value: (s) => s.email },
   { header: 'Status', value: (s) => s.status },
-  { header: 'Subscribed', value: (s) => s.subscribed_at },
-  { header: 'Unsubscribed', value: (s) => s.unsubscribed_at },
+  { header: istHeader('Subscribed'), value: (s) => istCell(s.subscribed_at) },
+  { header: istHeader('Unsubscribed'), value: (s) => istCell(s.unsubscribed_at) },
 ];
 
 /** The admin area's reads: dashboard counts, paged lists filtered in SQL, CSV exports. */

@@ -123,6 +123,12 @@ export function createEventsService(db: Db, packageLinks: PackageLinks) {
       return row && row.status === 'published' ? toEventRecord(row) : undefined;
     },
 
+    /** An event whatever its status: a ticket bought for it still says when and where it is. */
+    async findRecord(id: string, executor: Db = db): Promise<EventRecord | undefined> {
+      const row = await eventRepository.findById(executor, id);
+      return row ? toEventRecord(row) : undefined;
+    },
+
     /** Ids of the published events (public packages of an event are those of a published one). */
     async publishedIds(executor: Db = db): Promise<string[]> {
       return (await eventRepository.list(executor, { status: 'published' })).map((row) => row.id);

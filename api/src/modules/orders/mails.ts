@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  BOOKING_TIME_ZONE,
-  BOOKING_ZONE_LABEL,
-  REFUND_WINDOW_HOURS,
-  REFUND_WINDOW_MS,
-  RESCHEDULE_CUTOFF_HOURS,
-} from '@site/shared/contracts/booking-policy';
+import { REFUND_WINDOW_HOURS, REFUND_WINDOW_MS, RESCHEDULE_CUTOFF_HOURS } from '@site/shared/contracts/booking-policy';
+import { BOOKING_DATE_STYLE, formatIstDate } from '@site/shared/dates';
+import { formatPaise } from '@site/shared/money';
 import { site } from '@site/shared/site-config';
 import { emailOrigin } from '../../lib/origin';
 import type { OrderLinks } from './links';
@@ -15,17 +11,11 @@ import { createConsultancyNotices } from './notify';
 import { createBookingReminders } from './reminders';
 import { orderRepository } from './repository';
 import type { OrderRow } from './table';
+import type { TicketEvents } from './ticket-events';
 
-const istFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BOOKING_TIME_ZONE,
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-export const whenIst = (date: Date) => `${istFormat.format(date)} ${BOOKING_ZONE_LABEL}`;
-export const rupees = (amountPaise: number) => `₹${(amountPaise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+/** "December 1, 2026 at 10:00 AM IST", as the booking screens write it. */
+export const whenIst = (date: Date) => formatIstDate(date.toISOString(), BOOKING_DATE_STYLE, true);
+export const rupees = (amountPaise: number) => formatPaise(amountPaise, { paise: true });
 
 /** The queue that makes an order's Google Calendar event, retried apart from the order's change. */
 export const CALENDAR_EVENT_QUEUE = 'calendar.create-event';
@@ -45,7 +35,7 @@ const errorOf = (error: unknown) => ({ err: { message: (error as Error).message 
  * invitation, each queued in the transaction of the change that causes it (a transactional
  * outbox): it is sent, and retried, if and only if that change committed.
  */
-export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
+export function createOrderMails(app: FastifyInstance, links: OrderLinks, ticketEvents: TicketEvents) {
   const db = app.database.db;
   const { config, log } = app;
   const reminders = createBookingReminders(app, links, whenIst);
@@ -163,17 +153,30 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks) {
       }
       const to = (await app.users.findById(row.userId, tx))?.email;
       if (!to) return;
+      const origin = emailOrigin(config);
+      // A ticket says which event, when and where, and links its page.
+      const event = (await ticketEvents([row], tx)).get(row.packageId);
+      const start = event ? new Date(event.start_time) : undefined;
       await app.enqueueMail(
         {
           to,
-          subject: `Payment received: ${row.packageName}`,
+          subject: `Payment received: ${row.packageName}${event && start ? ` for ${event.title} on ${whenIst(start)}` : ''}`,
           text: [
             `Thank you for your purchase of ${row.packageName} (${rupees(row.amountPaise)}).`,
             'Access will be activated soon.',
+            ...(event && start
+              ? [
+                  '',
+                  `Event: ${event.title}`,
+                  `When: ${whenIst(start)}${event.end_time ? `, until ${whenIst(new Date(event.end_time))}` : ''}`,
+                  `Where: ${event.location}`,
+                  `Event page: ${origin}${event.url}`,
+                ]
+              : []),
             '',
             `Order: ${row.id}`,
-            `Receipt (printable): ${links.link('receipt', row.id, emailOrigin(config))}`,
-            `Your orders: ${emailOrigin(config)}/orders`,
+            `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
+            `Your orders: ${origin}/orders`,
           ].join('\n'),
         },
         { key: `order:${row.id}:paid`, tx },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { site } from '@site/shared/site-config';
+import { formatPaise } from '@site/shared/money';
 import type { Db } from '../../db/database';
 import { emailOrigin } from '../../lib/origin';
 import type { MailMessage } from '../mail/service';
@@ -36,7 +37,7 @@ export function createConsultancyNotices(
         text: [
           `${headline[change]}: ${row.packageName}, ${whenIst(start)} until ${whenIst(row.endTime!)}.`,
           `Attendee: ${row.attendeeEmail ?? 'unknown'}`,
-          `Amount: ₹${(row.amountPaise / 100).toFixed(2)}. Order: ${row.id}`,
+          `Amount: ${formatPaise(row.amountPaise, { paise: true })}. Order: ${row.id}`,
           detail,
           '',
           `Orders: ${emailOrigin(app.config)}/admin/orders`,

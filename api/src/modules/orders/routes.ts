@@ -18,8 +18,9 @@ import {
   VerifyPaymentBody,
 } from '@site/shared/contracts/orders';
 import type { AdminOrder } from '@site/shared/contracts/orders';
+import { formatPaise } from '@site/shared/money';
 import { noStore } from '../../lib/no-store';
-import { sendCsv, type CsvColumn } from '../../lib/csv';
+import { istCell, istHeader, sendCsv, type CsvColumn } from '../../lib/csv';
 import type { AdminOrderFilter } from './repository';
 
 const tags = ['orders'];
@@ -52,22 +53,23 @@ const filterOf = (query: { status?: AdminOrderFilter['status']; kind?: AdminOrde
 });
 
 const CSV_COLUMNS: readonly CsvColumn<AdminOrder>[] = [
-  { header: 'id', value: (o) => o.id },
-  { header: 'created_at', value: (o) => o.created_at },
-  { header: 'status', value: (o) => o.status },
-  { header: 'kind', value: (o) => o.kind },
-  { header: 'package', value: (o) => o.package_name },
-  { header: 'amount_inr', value: (o) => (o.amount_paise / 100).toFixed(2) },
-  { header: 'buyer_username', value: (o) => o.buyer_username },
-  { header: 'buyer_email', value: (o) => o.buyer_email },
-  { header: 'attendee_email', value: (o) => o.attendee_email },
-  { header: 'start_time', value: (o) => o.start_time },
-  { header: 'end_time', value: (o) => o.end_time },
-  { header: 'paid_at', value: (o) => o.paid_at },
-  { header: 'refunded_at', value: (o) => o.refunded_at },
-  { header: 'provider', value: (o) => o.provider },
-  { header: 'provider_order_id', value: (o) => o.provider_order_id },
-  { header: 'provider_payment_id', value: (o) => o.provider_payment_id },
+  { header: 'Order', value: (o) => o.id },
+  { header: istHeader('Ordered'), value: (o) => istCell(o.created_at) },
+  { header: 'Status', value: (o) => o.status },
+  { header: 'Kind', value: (o) => o.kind },
+  { header: 'Package', value: (o) => o.package_name },
+  // A plain number, so a spreadsheet can add it up; the header names the currency.
+  { header: 'Amount (INR)', value: (o) => (o.amount_paise / 100).toFixed(2) },
+  { header: 'Buyer', value: (o) => o.buyer_username },
+  { header: 'Buyer email', value: (o) => o.buyer_email },
+  { header: 'Attendee email', value: (o) => o.attendee_email },
+  { header: istHeader('Starts'), value: (o) => istCell(o.start_time) },
+  { header: istHeader('Ends'), value: (o) => istCell(o.end_time) },
+  { header: istHeader('Paid'), value: (o) => istCell(o.paid_at) },
+  { header: istHeader('Refunded'), value: (o) => istCell(o.refunded_at) },
+  { header: 'Provider', value: (o) => o.provider },
+  { header: 'Provider order', value: (o) => o.provider_order_id },
+  { header: 'Provider payment', value: (o) => o.provider_payment_id },
 ];
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -222,7 +224,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'refund',
             entity: 'order',
             entityId: refunded.id,
-            label: `${refunded.packageName} (₹${(refunded.amountPaise / 100).toFixed(2)})`,
+            label: `${refunded.packageName} (${formatPaise(refunded.amountPaise, { paise: true })})`,
           }),
       });
       const [order] = await app.orders.toAdminOrders([row]);

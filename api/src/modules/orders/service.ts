@@ -29,8 +29,8 @@ export const HOLD_SWEEP_QUEUE = 'orders.expire-holds';
 export function createOrdersService(app: FastifyInstance, linkSecret: string) {
   const db = app.database.db;
   const links = createOrderLinks(linkSecret);
-  const { toOrder, toAdminOrders } = createOrderViews(app, links);
-  const mails = createOrderMails(app, links);
+  const { present, presentOne, toAdminOrders, ticketEvents } = createOrderViews(app, links);
+  const mails = createOrderMails(app, links, ticketEvents);
   const payments = createOrderPayments(app, mails);
   const selfService = createSelfService(app, mails, payments);
 
@@ -45,7 +45,6 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
     ...payments,
     ...selfService,
     ...createAdminReports(app, toAdminOrders),
-    toOrder,
     toAdminOrders,
     reminders: mails.reminders,
     link: links.link,
@@ -63,7 +62,7 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
     },
 
     async listOwn(userId: string): Promise<Order[]> {
-      return (await orderRepository.listForUser(db, userId)).map((row) => toOrder(row));
+      return present(await orderRepository.listForUser(db, userId));
     },
 
     /** Releases the holds and removes the personal fields of a deleting buyer's orders, in their transaction. */
@@ -76,7 +75,7 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
     },
 
     async getOwn(userId: string, id: string): Promise<Order> {
-      return toOrder(await findOwn(userId, id));
+      return presentOne(await findOwn(userId, id));
     },
 
     /** The address's network as the hold caps count it (see holdNetwork): a keyed hash, so no address is stored. */
@@ -93,7 +92,7 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
         throw new HttpError(409, 'not_unpaid', 'This order is paid: cancel the booking from its e-mail or contact us.');
       }
       const released = (await orderRepository.release(db, id, now, drop)) ?? (drop ? await orderRepository.drop(db, id, now) : undefined);
-      return toOrder(released ?? row);
+      return presentOne(released ?? row);
     },
 
     /** The browser's checkout callback: the signature decides, the order must be the caller's. */
@@ -103,7 +102,7 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
       if (!app.payments.checkoutSignatureValid(row.providerOrderId!, body.razorpay_payment_id, body.razorpay_signature)) {
         throw new HttpError(400, 'invalid_signature', 'Payment verification failed. Please contact support.');
       }
-      if ((row.status === 'paid' || row.status === 'refunded') && row.providerPaymentId === body.razorpay_payment_id) return toOrder(row);
+      if ((row.status === 'paid' || row.status === 'refunded') && row.providerPaymentId === body.razorpay_payment_id) return presentOne(row);
       // The signature proves who paid which order, not how much: the provider's record says that.
       const payment = await app.payments.fetchPayment(body.razorpay_payment_id).catch((error: unknown) => {
         app.log.error({ err: { message: (error as Error).message }, orderId: row.id }, 'payment lookup failed');
@@ -120,7 +119,7 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
       if (!order || (order.status !== 'paid' && order.status !== 'refunded')) {
         throw new HttpError(409, 'order_expired', 'The hold on this booking ran out before the payment arrived. Any amount charged is refunded.');
       }
-      return toOrder(order);
+      return presentOne(order);
     },
 
     /** The provider order for the sandbox's settle call (any caller: the sandbox stands in for the card holder). */

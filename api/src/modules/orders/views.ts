@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { RESCHEDULE_CUTOFF_MS } from '@site/shared/contracts/booking-policy';
-import type { AdminOrder, Order } from '@site/shared/contracts/orders';
+import type { AdminOrder, Order, OrderEvent } from '@site/shared/contracts/orders';
+import type { Db } from '../../db/database';
 import type { OrderLinks } from './links';
 import type { OrderRow } from './table';
+import { createTicketEvents } from './ticket-events';
 
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -30,7 +32,9 @@ export const payable = (row: OrderRow, now = new Date()) =>
 
 /** How an order reads to its buyer and to admins. */
 export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
-  function toOrder(row: OrderRow, origin = ''): Order {
+  const ticketEvents = createTicketEvents(app);
+
+  function toOrder(row: OrderRow, event: OrderEvent | null): Order {
     const now = new Date();
     const live = manageable(row, now);
     return {
@@ -48,14 +52,22 @@ export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
       created_at: row.createdAt.toISOString(),
       paid_at: iso(row.paidAt),
       expires_at: row.expiresAt.toISOString(),
-      ics_url: row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt ? links.link('ics', row.id, origin) : null,
-      reschedule_url: reschedulable(row, now) ? links.link('reschedule', row.id, origin) : null,
-      cancel_url: live ? links.link('cancel', row.id, origin) : null,
+      ics_url: row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt ? links.link('ics', row.id) : null,
+      reschedule_url: reschedulable(row, now) ? links.link('reschedule', row.id) : null,
+      cancel_url: live ? links.link('cancel', row.id) : null,
       payable: payable(row, now),
-      receipt_url: row.status === 'paid' || row.status === 'refunded' ? links.link('receipt', row.id, origin) : null,
+      receipt_url: row.status === 'paid' || row.status === 'refunded' ? links.link('receipt', row.id) : null,
       cancelled_at: iso(row.cancelledAt),
+      event,
     };
   }
+
+  /** Orders as their buyer reads them: an event ticket with its event (`executor`: the caller's transaction). */
+  async function present(rows: OrderRow[], executor?: Db): Promise<Order[]> {
+    const events = await ticketEvents(rows, executor);
+    return rows.map((row) => toOrder(row, events.get(row.packageId) ?? null));
+  }
+  const presentOne = async (row: OrderRow): Promise<Order> => (await present([row]))[0]!;
 
   async function toAdminOrders(rows: OrderRow[]): Promise<AdminOrder[]> {
     const buyers = new Map<string, { username: string; email: string }>();
@@ -63,8 +75,9 @@ export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
       const user = await app.users.findById(id);
       buyers.set(id, { username: user?.username ?? '', email: user?.email ?? '' });
     }
-    return rows.map((row) => ({
-      ...toOrder(row),
+    const orders = await present(rows);
+    return rows.map((row, index) => ({
+      ...orders[index]!,
       buyer_id: row.userId,
       buyer_username: buyers.get(row.userId)!.username,
       buyer_email: buyers.get(row.userId)!.email,
@@ -75,5 +88,5 @@ export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
     }));
   }
 
-  return { toOrder, toAdminOrders };
+  return { present, presentOne, toAdminOrders, ticketEvents };
 }

@@ -166,6 +166,12 @@ export function createPackagesService(db: Db, events: () => Pick<EventsService, 
       return row ? toPackage(row) : undefined;
     },
 
+    /** A package whatever its state, for an order of it (`executor`: the caller's transaction). */
+    async findById(id: string, executor: Db = db): Promise<Package | undefined> {
+      const row = await packageRepository.findById(executor, id);
+      return row ? toPackage(row) : undefined;
+    },
+
     /** For the sitemap: slugs of the packages the public can see. */
     async publicSlugs(): Promise<{ slug: string; updated_at: string }[]> {
       return slugEntries(await packageRepository.list(db, await publicFilter()));

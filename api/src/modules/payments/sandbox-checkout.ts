@@ -2,7 +2,7 @@
  * The sandbox's stand-in for Razorpay Checkout (checkout.js): the same client API
  * (`new Razorpay(options).open()`, `options.handler`, `options.modal.ondismiss`,
  * `rzp.on('payment.failed', cb)`), a dialog named "Sandbox checkout" with the amount in rupees
- * and Pay / Fail payment / Close. Pay and Fail ask the api to settle the order, which signs the
+ * and Pay / Fail payment / Close, over the page dimmed. Pay and Fail ask the api to settle the order, which signs the
  * answer like Razorpay and delivers the matching signed webhook.
  */
 export const SANDBOX_CHECKOUT_JS = String.raw`(function () {
@@ -133,6 +133,12 @@ export const SANDBOX_CHECKOUT_JS = String.raw`(function () {
       dismiss();
     });
 
+    // The page behind dims, as behind Razorpay's own checkout (a dialog's default backdrop is nearly clear).
+    if (!document.getElementById('sandbox-checkout-style')) {
+      var style = el('style', { id: 'sandbox-checkout-style' });
+      style.textContent = 'dialog[data-sandbox-checkout]::backdrop{background:rgba(3,6,18,.72)}';
+      document.head.appendChild(style);
+    }
     this.dialog = dialog;
     document.body.appendChild(dialog);
     dialog.showModal();

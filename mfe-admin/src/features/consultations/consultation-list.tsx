@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AdminConsultationPackage } from '@site/shared/contracts/consultations';
+import { formatRupees } from '@site/shared/money';
 import { ButtonLink } from '@site/shared/ui/primitives';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Actions, DataTable, Empty, LoadError, Loading, Pill, Toolbar } from '../../components/ui';
@@ -12,7 +13,7 @@ export const CONSULTATION_TEXTS = {
   loadFailed: 'Failed to fetch consultation packages.',
 };
 
-const priceOf = (pkg: AdminConsultationPackage) => (pkg.price === null ? 'Custom' : `₹${pkg.price}`);
+const priceOf = (pkg: AdminConsultationPackage) => (pkg.price === null ? 'Custom' : formatRupees(pkg.price));
 const durationOf = (pkg: AdminConsultationPackage) => (pkg.duration ? `${pkg.duration} min` : '—');
 
 /** The consultation catalogue of the pricing section: what the home page shows and orders charge. */

@@ -21,7 +21,7 @@ const OrderCharts = lazy(() => import('./order-charts'));
 
 const Counters = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(160px, 100%), 1fr));
   gap: 16px;
   margin: 0 0 28px;
   div { background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius.md}; padding: 16px; }
@@ -31,7 +31,7 @@ const Counters = styled.dl`
 
 const Panels = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(280px, 100%), 1fr));
   gap: 24px;
   margin-bottom: 28px;
   section { background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius.md}; padding: 16px 20px; }

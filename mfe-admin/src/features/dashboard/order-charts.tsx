@@ -14,6 +14,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
+import { formatPaise, formatRupees } from '@site/shared/money';
 import { theme } from '@site/shared/ui/theme';
 import type { AdminOrderStats } from '../../lib/admin-types';
 
@@ -22,7 +23,7 @@ Chart.register(BarController, BarElement, LineController, LineElement, PointElem
 
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(300px, 100%), 1fr));
   gap: 24px;
   figure { margin: 0; background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius.md}; padding: 16px; }
   figcaption { font-weight: 600; margin-bottom: 8px; }
@@ -32,7 +33,6 @@ const Grid = styled.div`
 const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: BOOKING_TIME_ZONE });
 const weekLabel = (iso: string) => dayMonth.format(new Date(iso));
 const dayLabel = (date: string) => dayMonth.format(new Date(`${date}T12:00:00${IST_OFFSET}`));
-const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function ChartCanvas({ config }: { config: ChartConfiguration }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -66,12 +66,14 @@ export default function OrderCharts({ stats }: { stats: AdminOrderStats }) {
       ],
     },
     options: {
+      locale: 'en-IN',
       maintainAspectRatio: false,
       animation: false,
       scales: {
         x: { ticks: axisColor, grid },
         orders: { position: 'left', beginAtZero: true, ticks: { ...axisColor, precision: 0 }, grid },
-        revenue: { position: 'right', beginAtZero: true, ticks: axisColor, grid: { drawOnChartArea: false } },
+        // Rupees as everywhere else: ₹ and Indian digit grouping.
+        revenue: { position: 'right', beginAtZero: true, ticks: { ...axisColor, callback: (value) => formatRupees(Number(value)) }, grid: { drawOnChartArea: false } },
       },
       plugins: { legend: { labels: axisColor } },
     },
@@ -83,6 +85,7 @@ export default function OrderCharts({ stats }: { stats: AdminOrderStats }) {
       datasets: [{ label: 'Bookings', data: stats.bookings_ahead.map((d) => d.bookings), backgroundColor: theme.color.accent }],
     },
     options: {
+      locale: 'en-IN',
       maintainAspectRatio: false,
       animation: false,
       scales: { x: { ticks: axisColor, grid }, y: { beginAtZero: true, ticks: { ...axisColor, precision: 0 }, grid } },
@@ -97,48 +100,54 @@ export default function OrderCharts({ stats }: { stats: AdminOrderStats }) {
         <div className="plot">
           <ChartCanvas config={weekly} />
         </div>
-        <table className="visually-hidden">
-          <caption>Paid orders and revenue per week</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week from</th>
-              <th scope="col">Paid orders</th>
-              <th scope="col">Revenue (₹)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stats.weeks.map((w) => (
-              <tr key={w.week_start}>
-                <th scope="row">{weekLabel(w.week_start)}</th>
-                <td>{w.paid_orders}</td>
-                <td>{rupees(w.revenue_paise)}</td>
+        {/* In a hidden box: a table is never narrower than its content, so hidden itself it widened a phone page. */}
+        <div className="visually-hidden">
+          <table>
+            <caption>Paid orders and revenue per week</caption>
+            <thead>
+              <tr>
+                <th scope="col">Week from</th>
+                <th scope="col">Paid orders</th>
+                <th scope="col">Revenue (₹)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {stats.weeks.map((w) => (
+                <tr key={w.week_start}>
+                  <th scope="row">{weekLabel(w.week_start)}</th>
+                  <td>{w.paid_orders}</td>
+                  <td>{formatPaise(w.revenue_paise, { paise: true })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </figure>
       <figure>
         <figcaption>Bookings per day ahead</figcaption>
         <div className="plot">
           <ChartCanvas config={ahead} />
         </div>
-        <table className="visually-hidden">
-          <caption>Bookings per day ahead</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Bookings</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stats.bookings_ahead.map((d) => (
-              <tr key={d.date}>
-                <th scope="row">{dayLabel(d.date)}</th>
-                <td>{d.bookings}</td>
+        {/* In a hidden box: a table is never narrower than its content, so hidden itself it widened a phone page. */}
+        <div className="visually-hidden">
+          <table>
+            <caption>Bookings per day ahead</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Bookings</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {stats.bookings_ahead.map((d) => (
+                <tr key={d.date}>
+                  <th scope="row">{dayLabel(d.date)}</th>
+                  <td>{d.bookings}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </figure>
     </Grid>
   );

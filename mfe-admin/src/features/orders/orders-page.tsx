@@ -2,6 +2,7 @@ import { IST_OFFSET } from '@site/shared/contracts/booking-policy';
 import { useState } from 'react';
 import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
+import { formatPaise } from '@site/shared/money';
 import { toast } from '@site/shared/toast';
 import { Actions, Pill, SmallButton, Toolbar } from '../../components/ui';
 import { type Column, ListHeader, PagedList, SelectFilter } from '../../components/paged-list';
@@ -16,8 +17,7 @@ const KINDS: OrderKind[] = ['consultation', 'package'];
 const istDayStart = (day: string, plusDays = 0) =>
   day ? new Date(Date.parse(`${day}T00:00:00${IST_OFFSET}`) + plusDays * 86_400_000).toISOString() : undefined;
 
-export const rupees = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const rupees = (paise: number) => formatPaise(paise, { paise: true });
 
 function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const [confirming, setConfirming] = useState(false);

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
+import { formatRupees } from '@site/shared/money';
 import { ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { usePageMeta } from '@site/shared/page-meta';
@@ -74,7 +75,7 @@ export function PackageList() {
     { header: 'Name', cell: (item) => item.name },
     { header: 'Slug', cell: (item) => item.slug },
     { header: 'Type', cell: (item) => item.package_type },
-    { header: 'Price', cell: (item) => item.price.toFixed(2), numeric: true },
+    { header: 'Price', cell: (item) => formatRupees(item.price, { paise: true }), numeric: true },
     { header: 'Active?', cell: (item) => (item.is_active ? 'Yes' : 'No') },
     {
       header: 'Actions',

@@ -4,6 +4,7 @@ import type { Order } from '@site/shared/contracts/orders';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { formatIst, formatPaise, formatVisitorTime } from '../../lib/format';
+import { TicketEventFacts } from '../../components/ticket-event';
 
 const Facts = styled.dl`
   display: grid;
@@ -68,6 +69,7 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
         <dd>{formatPaise(order.amount_paise)}</dd>
         <dt>Status</dt>
         <dd>{statusOf(order)}</dd>
+        {order.event && <TicketEventFacts event={order.event} />}
         {order.start_time && (
           <>
             <dt>{booked ? 'Booked for' : 'Requested time'}</dt>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createElement, useState } from 'react';
 import { messageOf } from '@site/shared/api-client';
 import { TOAST_DURATION } from '@site/shared/constants';
 import type { Order } from '@site/shared/contracts/orders';
@@ -7,6 +7,7 @@ import { loadCheckout, openCheckout } from '../../lib/payments/checkout';
 import { confirmWithApi } from '../../lib/payments/confirm-with-api';
 import { createCalendarEvent, dropOrder, payOrder, releaseQuietly } from '../../lib/payments/payments-api';
 import { TEXT, WINDOW_CLOSED_DETAIL } from '../../lib/texts';
+import { TicketToastDetail } from '../../components/ticket-event';
 
 /**
  * Pay and Cancel of an unpaid order on /orders. Pay takes the slot or seat again (the server says
@@ -41,7 +42,10 @@ export function usePayOrder(changed: () => void) {
               if (order.kind === 'consultation') {
                 await createCalendarEvent({ order_id: order.id }).catch((error: unknown) => console.warn('The calendar invitation could not be created.', error));
               }
-              toast.success(order.kind === 'consultation' ? TEXT.bookingConfirmed : TEXT.purchaseSucceeded, { duration: TOAST_DURATION.successLong });
+              toast.success(order.kind === 'consultation' ? TEXT.bookingConfirmed : TEXT.purchaseSucceeded, {
+                duration: TOAST_DURATION.successLong,
+                ...(paid.event ? { description: createElement(TicketToastDetail, { event: paid.event }) } : {}),
+              });
             }
             setBusy(null);
             changed();

@@ -24,7 +24,7 @@ describe('PackageFacts', () => {
     render(<PackageFacts pkg={base} />);
     const labels = screen.getAllByRole('term').map((dt) => dt.textContent);
     expect(labels).toEqual(['Name', 'Slug', 'Price (₹)', 'Package Type', 'Event ID', 'Capacity']);
-    expect(screen.getByText('1,499.5')).toBeTruthy();
+    expect(screen.getByText('1,499.50')).toBeTruthy();
     expect(screen.queryByText(base.id)).toBeNull();
   });
 

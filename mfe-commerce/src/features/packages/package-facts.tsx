@@ -7,11 +7,17 @@ import { formatDateTime, formatIst, formatNumber } from '../../lib/format';
 
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr;
+  grid-template-columns: max-content minmax(0, 1fr);
   gap: 8px 20px;
-  margin: 0 0 24px;
+  margin: 0;
   dt { color: ${theme.color.textMuted}; font-weight: 600; }
-  dd { margin: 0; overflow-wrap: anywhere; }
+  dd { margin: 0; overflow-wrap: anywhere; white-space: pre-line; }
+  /* On a phone each label sits above its value, so a long slug or id has the whole width. */
+  @media ${theme.media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 2px;
+    dd + dt { margin-top: 10px; }
+  }
 `;
 
 type Shown = Exclude<keyof Package, 'id' | 'is_active' | 'created_at' | 'updated_at'>;

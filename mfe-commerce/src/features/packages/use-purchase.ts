@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { createElement, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, messageOf } from '@site/shared/api-client';
 import { TOAST_DURATION } from '@site/shared/constants';
@@ -9,6 +9,7 @@ import { loadCheckout, openCheckout, SdkLoadError } from '../../lib/payments/che
 import { confirmWithApi } from '../../lib/payments/confirm-with-api';
 import { createOrder, fetchOwnEmail, releaseQuietly } from '../../lib/payments/payments-api';
 import { TEXT, WINDOW_CLOSED_DETAIL } from '../../lib/texts';
+import { TicketToastDetail } from '../../components/ticket-event';
 
 /** Why a package cannot be bought, learnt from the server when the buyer tried. */
 export type Unavailable = 'sold_out' | 'closed' | null;
@@ -66,7 +67,11 @@ export function usePurchase(pkg: Package) {
           void confirmWithApi(order.id, response).then((paid) => {
             setProcessing(false);
             if (!paid) return void toast.error(TEXT.verificationFailed);
-            toast.success(TEXT.purchaseSucceeded, { duration: TOAST_DURATION.successLong });
+            // The spec's alert as it is; a ticket adds its event, when and where, beside it.
+            toast.success(TEXT.purchaseSucceeded, {
+              duration: TOAST_DURATION.successLong,
+              ...(paid.event ? { description: createElement(TicketToastDetail, { event: paid.event }) } : {}),
+            });
             navigate('/orders');
           });
         },

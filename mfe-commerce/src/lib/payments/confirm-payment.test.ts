@@ -24,26 +24,26 @@ function deps(verify: ConfirmDeps['verify'], statuses: OrderStatus[]) {
 describe('confirmPayment', () => {
   it('is paid at once when verification says so, without polling', async () => {
     const { d, polls } = deps(async () => order('paid'), []);
-    expect(await confirmPayment('o1', response, d)).toBe(true);
+    expect((await confirmPayment('o1', response, d))?.status).toBe('paid');
     expect(polls).toHaveLength(0);
   });
 
   it('waits for the webhook when verification fails, and succeeds when the order turns paid', async () => {
     const { d, polls } = deps(async () => Promise.reject(new Error('invalid_signature')), ['created', 'created', 'paid']);
-    expect(await confirmPayment('o1', response, d)).toBe(true);
+    expect((await confirmPayment('o1', response, d))?.status).toBe('paid');
     expect(polls).toHaveLength(3);
   });
 
   it('gives up after about ten seconds when the order stays unpaid', async () => {
     const { d, polls } = deps(async () => Promise.reject(new Error('network')), []);
-    expect(await confirmPayment('o1', response, d)).toBe(false);
+    expect(await confirmPayment('o1', response, d)).toBeNull();
     expect(polls.at(-1)).toBeLessThanOrEqual(WEBHOOK_WAIT_MS);
     expect(polls.length).toBeGreaterThanOrEqual(9);
   });
 
   it('stops at once when the order failed or expired', async () => {
     const { d, polls } = deps(async () => Promise.reject(new Error('bad')), ['failed']);
-    expect(await confirmPayment('o1', response, d)).toBe(false);
+    expect(await confirmPayment('o1', response, d)).toBeNull();
     expect(polls).toHaveLength(1);
   });
 });

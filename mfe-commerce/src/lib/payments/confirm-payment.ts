@@ -13,13 +13,14 @@ export interface ConfirmDeps {
 }
 
 /**
- * Whether the order ended paid. The browser's verification settles it at once; when that fails (a
+ * The order once paid (what was bought, for the confirmation), or null when it did not end paid. The browser's verification settles it at once; when that fails (a
  * network drop, a signature the server could not check yet) the provider's webhook may still settle
  * it, so the order is polled for a while before the payment is called failed (decision 010).
  */
-export async function confirmPayment(orderId: string, response: PaymentResponse, deps: ConfirmDeps): Promise<boolean> {
+export async function confirmPayment(orderId: string, response: PaymentResponse, deps: ConfirmDeps): Promise<Order | null> {
   try {
-    if ((await deps.verify(response)).status === 'paid') return true;
+    const verified = await deps.verify(response);
+    if (verified.status === 'paid') return verified;
   } catch {
     // fall through to the webhook's answer
   }
@@ -28,11 +29,11 @@ export async function confirmPayment(orderId: string, response: PaymentResponse,
     await deps.wait(POLL_EVERY_MS);
     try {
       const order = await deps.fetchOrder(orderId);
-      if (order.status === 'paid') return true;
-      if (order.status !== 'created') return false;
+      if (order.status === 'paid') return order;
+      if (order.status !== 'created') return null;
     } catch {
       // keep polling until the deadline
     }
   }
-  return false;
+  return null;
 }
