@@ -121,9 +121,9 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     const after = await app.inject({ method: 'GET', url: '/remotes.json' });
     expect(after.headers['cache-control']).toBe('no-cache');
     expect(after.json()).toEqual({ mfe_marketing: `/releases/mfe-marketing/${version}/remoteEntry.js`, mfe_community: '/remotes/mfe-community/remoteEntry.js' });
-    expect(await liveRemotes(webRoot, app.releases.pointers)).toEqual(after.json());
+    expect(await liveRemotes({ webRoot, releasesDir }, app.releases.pointers)).toEqual(after.json());
     // Published to another origin (RELEASES_BASE_URL), the release is named there.
-    expect((await liveRemotes(webRoot, app.releases.pointers, 'https://cdn.example.com/releases/')).mfe_marketing).toBe(
+    expect((await liveRemotes({ webRoot, releasesDir }, app.releases.pointers, 'https://cdn.example.com/releases/')).mfe_marketing).toBe(
       `https://cdn.example.com/releases/mfe-marketing/${version}/remoteEntry.js`,
     );
   });
@@ -164,6 +164,29 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     expect(none.statusCode).toBe(409);
     expect(none.json()).toEqual({ error: 'no_earlier_release', message: `mfe-marketing has no release before ${older}` });
     expect((await app.inject({ method: 'POST', url: '/api/admin/releases/nope/rollback', headers: admin })).statusCode).toBe(400);
+  });
+
+  it('makes pages from the shell’s live release: its page, its remote list, and its files served as immutable', async () => {
+    const shell = versionOf(new Date('2026-11-27T07:00:00.000Z'), 'fedcba9876543210');
+    const folder = path.join(releasesDir, 'shell', shell);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'index.html'), `<!doctype html><title>shell ${shell}</title><div id="root"></div>`);
+    await writeFile(path.join(folder, 'main.0123456789.js'), 'void 0;');
+    await writeFile(path.join(folder, 'remotes.json'), JSON.stringify({ mfe_marketing: '/remotes/mfe-marketing/remoteEntry.js', mfe_community: 'https://community.example.com/remoteEntry.js' }));
+    const page = async () => (await app.inject({ method: 'GET', url: '/admin' })).body;
+    expect(await page()).not.toContain(shell);
+
+    await app.releases.pointers.write('shell', shell);
+    // The deployment looks again within half a second.
+    await expect.poll(page, { timeout: 2_000, interval: 50 }).toContain(`<title>shell ${shell}</title>`);
+    expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_community).toBe('https://community.example.com/remoteEntry.js');
+    const file = await app.inject({ method: 'GET', url: `/releases/shell/${shell}/main.0123456789.js` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The page itself is the api's to answer (with its head and render), never the release's file.
+    expect((await app.inject({ method: 'GET', url: `/releases/shell/${shell}/index.html` })).statusCode).toBe(404);
+    const overview = await app.inject({ method: 'GET', url: '/api/admin/releases', headers: admin });
+    expect(overview.json().remotes.find((entry: { remote: string }) => entry.remote === 'shell').live.version).toBe(shell);
   });
 
   // PGlite is one process: its pointers are files, looked at by the deployment (above).

@@ -34,9 +34,11 @@ export async function createDatabase(prefix: string): Promise<{ url: string; dro
 }
 
 /** What every instance of a cluster is started with. */
-export function instanceEnv(databaseUrl: string, proxyUrl: string, jwtSecret: string): Record<string, string> {
+export function instanceEnv(databaseUrl: string, proxyUrl: string, jwtSecret: string, releasesDir: string): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
+    // Every instance serves the same releases (a shared volume, decision 057).
+    RELEASES_DIR: releasesDir,
     JWT_SECRET: jwtSecret,
     PUBLIC_URL: proxyUrl,
     // The proxy is on loopback: it alone may say who the client is.
@@ -147,13 +149,15 @@ export interface Cluster {
 export async function startCluster(count: number, { pinned = false, prefix = 'cluster' }: { pinned?: boolean; prefix?: string } = {}): Promise<Cluster> {
   const database = await createDatabase(prefix);
   const proxyPort = await freePort();
-  const env = instanceEnv(database.url, `http://127.0.0.1:${proxyPort}`, randomBytes(32).toString('base64url'));
+  const releasesDir = await mkdtemp(path.join(tmpdir(), `${prefix}-releases-`));
+  const env = instanceEnv(database.url, `http://127.0.0.1:${proxyPort}`, randomBytes(32).toString('base64url'), releasesDir);
   const instances: RunningServer[] = [];
   let proxy: RunningNginx | undefined;
   const stop = async () => {
     await proxy?.stop();
     await Promise.all(instances.map((instance) => instance.stop()));
     await database.drop();
+    await rm(releasesDir, { recursive: true, force: true });
   };
   try {
     // All at once, as an orchestrator would: migrations and start-up writes take advisory locks.

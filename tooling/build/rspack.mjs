@@ -132,8 +132,10 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
       devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: outDir,
-        // Remotes resolve their chunks next to their remoteEntry.js, wherever it is deployed.
-        publicPath: isHost ? '/' : 'auto',
+        // Remotes resolve their chunks next to their remoteEntry.js, wherever it is deployed. The
+        // shell's page names its files by path: the site's root, or a shell release's own folder
+        // (`pnpm release shell` sets SITE_PUBLIC_PATH, decision 062).
+        publicPath: isHost ? (process.env.SITE_PUBLIC_PATH ?? '/') : 'auto',
         uniqueName: name,
         filename: prod ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',

@@ -95,6 +95,9 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
       });
     }
 
+    // The live shell's index.html (its release's, once it has one), as the deployment read it.
+    const sendShell = async (reply: FastifyReply) => reply.type('text/html; charset=utf-8').send((await app.deployment.current()).template);
+
     const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isPage =
@@ -114,12 +117,12 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         const notFound = app.hasDecorator('pageHead') ? await app.pageHead.notFound('page', request) : null;
         reply.code(404);
         if (notFound) return reply.type('text/html; charset=utf-8').send(notFound);
-        return reply.sendFile('index.html', shellDist);
+        return sendShell(reply);
       }
       // Content pages get their own title, description and OpenGraph tags (page-head module).
       const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
       if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);
-      return reply.sendFile('index.html', shellDist);
+      return sendShell(reply);
     };
     if (hasShell) {
       // The shell's routes, matched before the static files' wildcard: a page visit costs no file
@@ -134,5 +137,5 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
     // path, `{ error, message }` for the api, files and other methods.
     app.setNotFoundHandler(servePage);
   },
-  { name: 'static-site', dependencies: ['releases'] },
+  { name: 'static-site', dependencies: ['releases', 'deployment'] },
 );

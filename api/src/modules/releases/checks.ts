@@ -4,7 +4,7 @@ import { exposesOf, REMOTES, type RemoteName } from '@site/shared/remotes';
 import { createServerFederation, localOriginOf, serverEntryOf, type LocalRoots } from '../ssr/federation';
 import { RENDERED_REMOTES, renderedRoute } from '../ssr/pages';
 import { renderPage, type ShellServerModule } from '../ssr/render';
-import { federationNameOf, releasePath } from './store';
+import { federationNameOf, releasePath, SHELL } from './store';
 
 /** What a release's checks found wrong, for the operator: the release is refused. */
 export class ReleaseRefused extends Error {
@@ -53,9 +53,23 @@ export function compatibilityProblems(name: RemoteName, candidate: FederationMan
   return problems;
 }
 
-/** The paths that render the remote's server modules: its own pages and, when it lends sections, the other remotes' pages too. */
-export function pathsToRender(name: RemoteName): string[] {
-  const remotes: readonly RemoteName[] = 'sections' in REMOTES[name] ? RENDERED_REMOTES : [name];
+/**
+ * A shell release composes the live remotes: each must share the candidate shell's majors and expose
+ * what the candidate's remote table composes. `live` is each live remote's manifest (by folder).
+ */
+export function shellCompatibilityProblems(candidate: FederationManifest, live: Record<string, FederationManifest>): string[] {
+  return Object.entries(live).flatMap(([remote, manifest]) => {
+    const name = federationNameOf(remote);
+    return name ? compatibilityProblems(name, manifest, candidate).map((problem) => `${remote}: ${problem}`) : [];
+  });
+}
+
+/**
+ * The paths that render the release's server modules: a remote's own pages and, when it lends
+ * sections, the other remotes' pages too; the shell's layout is on every rendered page.
+ */
+export function pathsToRender(name: RemoteName | typeof SHELL): string[] {
+  const remotes: readonly RemoteName[] = name === SHELL || 'sections' in REMOTES[name] ? RENDERED_REMOTES : [name];
   return remotes.flatMap((remote) =>
     Object.keys(REMOTES[remote].routes)
       .map((route) => route.replace(/:[a-z]+/g, 'release-check'))
@@ -77,16 +91,19 @@ export interface RenderFigures {
  */
 export async function checkRenders(options: {
   roots: LocalRoots;
+  /** The live remotes (remotes.json as served). */
   live: Record<string, string>;
+  /** The live shell's path on the site (`/` or its release's). */
+  shellPath: string;
   remote: string;
   candidateFolder: string;
   budgetMs: number;
 }): Promise<RenderFigures> {
-  const name = federationNameOf(options.remote);
+  const name = options.remote === SHELL ? SHELL : federationNameOf(options.remote);
   if (!name) throw new ReleaseRefused(`${options.remote} is not a remote of this site`);
   const origin = localOriginOf(options.roots);
   const candidatePath = `${releasePath(options.remote, path.basename(options.candidateFolder))}remoteEntry.js`;
-  const containers: Record<string, string> = { shell: `${origin}/server/remoteEntry.js` };
+  const containers: Record<string, string> = { shell: serverEntryOf(name === SHELL ? candidatePath : `${options.shellPath}remoteEntry.js`, origin) };
   for (const remote of RENDERED_REMOTES) containers[remote] = serverEntryOf(remote === name ? candidatePath : options.live[remote]!, origin);
   const federation = createServerFederation();
   federation.update(containers);

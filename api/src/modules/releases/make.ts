@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { versionOf } from './store';
+import { SHELL, SHELL_BUILD_PATH, versionOf } from './store';
 
 /** A candidate release, built (or copied) into a folder of its own beside the releases. */
 export interface Candidate {
@@ -34,8 +34,10 @@ export async function buildCandidate(repoRoot: string, releasesDir: string, remo
   const folder = await stagingOf(releasesDir, remote);
   try {
     const filter = ['--filter', `./${remote}`];
-    await run('pnpm', [...filter, 'exec', 'rspack', 'build', '--mode', 'production'], { cwd: repoRoot, env: { SITE_BUILD_OUT: folder, FORCE_COLOR: '0' } });
-    await run('pnpm', [...filter, 'exec', 'precompress', folder], { cwd: repoRoot });
+    // The shell's page names its files by path: built for a placeholder folder, given its own with its version (shell.ts).
+    const env = { SITE_BUILD_OUT: folder, FORCE_COLOR: '0', ...(remote === SHELL ? { SITE_PUBLIC_PATH: SHELL_BUILD_PATH } : {}) };
+    await run('pnpm', [...filter, 'exec', 'rspack', 'build', '--mode', 'production'], { cwd: repoRoot, env });
+    if (remote !== SHELL) await precompress(repoRoot, folder);
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
     throw error;
@@ -67,9 +69,16 @@ export async function contentHash(folder: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Gives the checked candidate its version: its folder is renamed into place, never changed after. */
-export async function keepCandidate(releasesDir: string, candidate: Candidate, at = new Date()): Promise<string> {
+/** Writes .br and .gz beside the folder's text files (the build tooling's own step). */
+export const precompress = (repoRoot: string, folder: string) => run('pnpm', ['--filter', './shell', 'exec', 'precompress', folder], { cwd: repoRoot });
+
+/**
+ * Gives the checked candidate its version: `place` finishes its files for it (the shell's), then its
+ * folder is renamed into place, never changed after.
+ */
+export async function keepCandidate(releasesDir: string, candidate: Candidate, at = new Date(), place?: (folder: string, version: string) => Promise<void>): Promise<string> {
   const version = versionOf(at, await contentHash(candidate.folder));
+  await place?.(candidate.folder, version);
   await writeFile(path.join(candidate.folder, 'release.json'), JSON.stringify({ remote: candidate.remote, version, created_at: at.toISOString() }, null, 2));
   await rename(candidate.folder, path.join(releasesDir, candidate.remote, version));
   return version;

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { checkRenders, compatibilityProblems, readManifest, ReleaseRefused, type RenderFigures } from './checks';
+import { checkRenders, compatibilityProblems, readManifest, ReleaseRefused, shellCompatibilityProblems, type RenderFigures } from './checks';
 import { buildCandidate, copyCandidate, discardCandidate, keepCandidate, publish } from './make';
-import { federationNameOf, listReleases, liveRemotes, previousOf, pruneReleases, RELEASABLE, releasePath, type LivePointer, type PointerStore } from './store';
+import { assertShellBuiltForRelease, liveManifests, placeShellRelease } from './shell';
+import { federationNameOf, listReleases, liveRemotes, liveShell, previousOf, pruneReleases, RELEASABLE, releasePath, SHELL, type LivePointer, type PointerStore } from './store';
 
 /** Where releases are made and served, as the running site sees it (the same settings as `pnpm start`). */
 export interface ReleaseSite {
@@ -21,7 +22,7 @@ export interface ReleaseSite {
 }
 
 export function assertReleasable(remote: string): void {
-  if (!RELEASABLE.includes(remote)) throw new ReleaseRefused(`${remote} is not a remote of this site: one of ${RELEASABLE.join(', ')}`);
+  if (!RELEASABLE.includes(remote)) throw new ReleaseRefused(`${remote} is not a front end of this site: one of ${RELEASABLE.join(', ')}`);
 }
 
 export interface Released extends RenderFigures {
@@ -35,21 +36,23 @@ export interface Released extends RenderFigures {
  */
 export async function release(site: ReleaseSite, remote: string, options: { from?: string } = {}): Promise<Released> {
   assertReleasable(remote);
-  const name = federationNameOf(remote)!;
+  const folders = { webRoot: site.webRoot, releasesDir: site.releasesDir };
   const candidate = options.from ? await copyCandidate(site.releasesDir, remote, path.resolve(options.from)) : await buildCandidate(site.repoRoot, site.releasesDir, remote);
   try {
-    const shellManifest = await readManifest(path.join(site.webRoot, 'shell', 'dist'));
-    const problems = compatibilityProblems(name, await readManifest(candidate.folder), shellManifest);
+    // The live shell and remotes as this machine has them; the candidate from its folder.
+    const shell = await liveShell(folders, site.pointers);
+    const live = await liveRemotes(folders, site.pointers, undefined, shell);
+    const manifest = await readManifest(candidate.folder);
+    const problems =
+      remote === SHELL
+        ? shellCompatibilityProblems(manifest, await liveManifests(folders, live))
+        : compatibilityProblems(federationNameOf(remote)!, manifest, await readManifest(shell.folder));
     if (problems.length > 0) throw new ReleaseRefused(problems.join('; '));
-    const figures = await checkRenders({
-      roots: { webRoot: site.webRoot, releasesDir: site.releasesDir },
-      // The live shell and remotes as this machine has them; the candidate from its folder.
-      live: await liveRemotes(site.webRoot, site.pointers),
-      remote,
-      candidateFolder: candidate.folder,
-      budgetMs: site.budgetMs,
-    });
-    const version = await keepCandidate(site.releasesDir, candidate);
+    if (remote === SHELL) await assertShellBuiltForRelease(candidate.folder);
+    const figures = await checkRenders({ roots: folders, live, shellPath: shell.path, remote, candidateFolder: candidate.folder, budgetMs: site.budgetMs });
+    // A shell's files name their own folder (its index.html and chunks): they learn it with their version.
+    const place = remote === SHELL ? (folder: string, version: string) => placeShellRelease(site.repoRoot, folder, releasePath(SHELL, version, site.baseUrl)) : undefined;
+    const version = await keepCandidate(site.releasesDir, candidate, new Date(), place);
     candidate.folder = path.join(site.releasesDir, remote, version);
     if (site.publish) await publish(site.publish, candidate.folder, releasePath(remote, version, site.baseUrl));
     await site.pointers.write(remote, version);

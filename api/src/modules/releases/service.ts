@@ -2,12 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { pointersOf, RELEASES_CHANNEL } from './pointers';
 import { releasesOf, rollback, type ReleaseLine } from './operations';
-import { liveRemotes, type LivePointer, type PointerStore } from './store';
+import { liveRemotes, liveShell, type LiveShell, type LivePointer, type PointerStore } from './store';
 
 export interface ReleasesService {
   readonly pointers: PointerStore;
-  /** remotes.json as a page loaded now composes it: each remote's live release, or its own build. */
-  remotes(): Promise<Record<string, string>>;
+  /** The shell pages are made from: its live release, or its own build. */
+  shell(): Promise<LiveShell>;
+  /** remotes.json as a page loaded now composes it: each remote's live release, or its own build (of the live shell, when given). */
+  remotes(shell?: LiveShell): Promise<Record<string, string>>;
   /** A remote's kept releases, newest first, the live one marked. */
   list(remote: string): Promise<ReleaseLine[]>;
   /** Makes the release before the live one live again (no build). */
@@ -28,6 +30,7 @@ export const releasesPlugin = fp(
     const { config, database } = app;
     const pointers = pointersOf(database, config.RELEASES_DIR);
     const site = { releasesDir: config.RELEASES_DIR, pointers };
+    const folders = { webRoot: config.WEB_ROOT, releasesDir: config.RELEASES_DIR };
     const listeners: (() => void)[] = [];
     const switched = () => {
       for (const listener of listeners) listener();
@@ -41,7 +44,8 @@ export const releasesPlugin = fp(
 
     app.decorate('releases', {
       pointers,
-      remotes: () => liveRemotes(config.WEB_ROOT, pointers, config.RELEASES_BASE_URL),
+      shell: () => liveShell(folders, pointers),
+      remotes: (shell) => liveRemotes(folders, pointers, config.RELEASES_BASE_URL, shell),
       list: (remote) => releasesOf(site, remote),
       async rollback(remote) {
         const pointer = await rollback(site, remote);

@@ -11,8 +11,17 @@ import { REMOTE_NAMES, remoteDir, type RemoteName } from '@site/shared/remotes';
  * remote's own build.
  */
 
-/** The remotes that are released on their own, by package folder (`mfe-marketing`). */
-export const RELEASABLE: readonly string[] = REMOTE_NAMES.map(remoteDir);
+/** The shell's package folder: released like a remote, its browser entry and server container together. */
+export const SHELL = 'shell';
+
+/**
+ * The path a shell release is built for (SITE_PUBLIC_PATH), as long as a version so that source
+ * maps stay aligned: its files are given their own folder's path once the version is known.
+ */
+export const SHELL_BUILD_PATH = '/releases/shell/00000000T000000000Z-shellrelease/';
+
+/** The front ends that are released on their own, by package folder (`shell`, `mfe-marketing`). */
+export const RELEASABLE: readonly string[] = [SHELL, ...REMOTE_NAMES.map(remoteDir)];
 
 /** A version: the time it was made (UTC, so names sort by time) and a hash of its files. */
 export const VERSION = /^\d{8}T\d{9}Z-[0-9a-f]{12}$/;
@@ -114,13 +123,35 @@ export async function pruneReleases(releasesDir: string, remote: string, keep: n
   return stale.map((release) => release.version);
 }
 
+/** Where the site's files are: its own builds (WEB_ROOT) and the releases (RELEASES_DIR). */
+export interface SiteFolders {
+  webRoot: string;
+  releasesDir: string;
+}
+
+/** The shell pages are made from: its live release, or its own build before any. */
+export interface LiveShell {
+  /** The folder of its files (index.html, remotes.json, mf-manifest.json, server/). */
+  folder: string;
+  /** The path its server container and files are at on the site: `/` or `/releases/shell/<version>/`. */
+  path: string;
+  version: string | null;
+}
+
+export async function liveShell(folders: SiteFolders, pointers: PointerStore): Promise<LiveShell> {
+  const pointer = await pointers.read(SHELL);
+  if (!pointer) return { folder: path.join(folders.webRoot, SHELL, 'dist'), path: '/', version: null };
+  return { folder: path.join(folders.releasesDir, SHELL, pointer.version), path: releasePath(SHELL, pointer.version), version: pointer.version };
+}
+
 /**
- * The remote list the browser and the server render read: the shell's remotes.json, with each
+ * The remote list the browser and the server render read: the live shell's remotes.json, with each
  * remote that has a live release pointed at that release's entry.
  */
-export async function liveRemotes(webRoot: string, pointers: PointerStore, baseUrl?: string): Promise<Record<string, string>> {
-  const remotes = JSON.parse(await readFile(path.join(webRoot, 'shell', 'dist', 'remotes.json'), 'utf8')) as Record<string, string>;
-  const live = await Promise.all(RELEASABLE.map(async (remote) => [remote, await pointers.read(remote)] as const));
+export async function liveRemotes(folders: SiteFolders, pointers: PointerStore, baseUrl?: string, shell?: LiveShell): Promise<Record<string, string>> {
+  const { folder } = shell ?? (await liveShell(folders, pointers));
+  const remotes = JSON.parse(await readFile(path.join(folder, 'remotes.json'), 'utf8')) as Record<string, string>;
+  const live = await Promise.all(RELEASABLE.filter((remote) => remote !== SHELL).map(async (remote) => [remote, await pointers.read(remote)] as const));
   for (const [remote, pointer] of live) {
     const name = federationNameOf(remote);
     if (name && pointer) remotes[name] = `${releasePath(remote, pointer.version, baseUrl)}remoteEntry.js`;

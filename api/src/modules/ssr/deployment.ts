@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { localFile, localOriginOf, serverEntryOf } from './federation';
 import { RENDERED_REMOTES } from './pages';
+import type { LiveShell } from '../releases/store';
 
 /**
  * How often a deployment (index.html, remotes.json, the live releases and the server containers'
@@ -15,7 +16,7 @@ export const CHECK_EVERY_MS = 500;
 export interface Deployment {
   /** Changes whenever anything below does (a file replaced in place included). */
   key: string;
-  /** The shell's index.html. */
+  /** The live shell's index.html (its own build's, or its live release's). */
   template: string;
   /**
    * The server container of the shell and of each rendered remote, by federation name, each URL
@@ -49,11 +50,10 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
 export const deploymentPlugin = fp(
   async (app: FastifyInstance) => {
     const webRoot = app.config.WEB_ROOT;
-    const shellDist = path.join(webRoot, 'shell', 'dist');
     const roots = { webRoot, releasesDir: app.config.RELEASES_DIR };
     const localOrigin = localOriginOf(roots);
     const listeners: ((deployment: Deployment) => void)[] = [];
-    let latest: { deployment: Deployment; templateMtime: number; at: number } | undefined;
+    let latest: { deployment: Deployment; templateFile: string; templateMtime: number; at: number } | undefined;
     let looking: Promise<Deployment> | undefined;
 
     /** A local entry's URL with its file's time, to pick up a build replaced at the same URL. */
@@ -65,10 +65,10 @@ export const deploymentPlugin = fp(
       return `${entry}?v=${(await stat(local)).mtimeMs}`;
     };
 
-    const containersOf = async (): Promise<Record<string, string>> => {
+    const containersOf = async (shell: LiveShell): Promise<Record<string, string>> => {
       // remotes.json as the browser gets it: with each remote's live release (releases module).
-      const remotes: Record<string, unknown> = await app.releases.remotes();
-      const containers: Record<string, string> = { shell: await versionOf(`${localOrigin}/server/remoteEntry.js`) };
+      const remotes: Record<string, unknown> = await app.releases.remotes(shell);
+      const containers: Record<string, string> = { shell: await versionOf(`${localOrigin}${shell.path}server/remoteEntry.js`) };
       for (const name of RENDERED_REMOTES) {
         const entry = remotes[name];
         if (typeof entry !== 'string' || !entry) throw new Error(`remotes.json names no entry for ${name}`);
@@ -78,14 +78,18 @@ export const deploymentPlugin = fp(
     };
 
     const look = async (): Promise<Deployment> => {
-      const indexPath = path.join(shellDist, 'index.html');
+      // The shell's release and its remotes.json are read together: its template, its server
+      // container and its remote list switch as one.
+      const shell = await app.releases.shell();
+      const indexPath = path.join(shell.folder, 'index.html');
       const { mtimeMs } = await stat(indexPath);
-      const template = latest?.templateMtime === mtimeMs ? latest.deployment.template : await readFile(indexPath, 'utf8');
-      const containers = await containersOf().catch(asError);
-      const key = JSON.stringify([mtimeMs, containers instanceof Error ? containers.message : containers]);
+      const same = latest?.templateFile === indexPath && latest.templateMtime === mtimeMs;
+      const template = same ? latest!.deployment.template : await readFile(indexPath, 'utf8');
+      const containers = await containersOf(shell).catch(asError);
+      const key = JSON.stringify([indexPath, mtimeMs, containers instanceof Error ? containers.message : containers]);
       const changed = latest?.deployment.key !== key;
       const deployment = changed ? { key, template, containers } : latest!.deployment;
-      latest = { deployment, templateMtime: mtimeMs, at: Date.now() };
+      latest = { deployment, templateFile: indexPath, templateMtime: mtimeMs, at: Date.now() };
       if (changed) for (const listener of listeners) listener(deployment);
       return deployment;
     };

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
 import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
 import { Remote } from '@site/shared/remote';
+import type { ComposedProps } from '../../composed-types';
 import { HomeLink, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
@@ -84,7 +85,7 @@ export function EventDetails({ slug }: { slug: string }) {
         <Remote
           id="mfe_commerce/EventPackages"
           what="the event's packages"
-          props={{ eventId: event.id }}
+          props={{ eventId: event.id } satisfies ComposedProps<'mfe_commerce/EventPackages'>}
           fallback={<StatusText role="status">Loading packages…</StatusText>}
         />
       </section>

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Remote } from '@site/shared/remote';
+import type { ComposedId } from '../../composed-types';
 import { useNearViewport } from '../../components/use-near-viewport';
 
 /**
@@ -30,7 +31,7 @@ export function PricingSlot() {
   return (
     <Slot id="pricing" ref={ref} aria-label="Book a consultation">
       {wanted ? (
-        <Remote id="mfe_commerce/BookingSection" what="booking" fallback={<p role="status" style={{ textAlign: 'center', paddingTop: 120 }}>Loading packages…</p>} />
+        <Remote id={'mfe_commerce/BookingSection' satisfies ComposedId} what="booking" fallback={<p role="status" style={{ textAlign: 'center', paddingTop: 120 }}>Loading packages…</p>} />
       ) : null}
     </Slot>
   );

@@ -1,0 +1,67 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { remoteDir, REMOTE_NAMES } from '@site/shared/remotes';
+import { localFile, localOriginOf } from '../ssr/federation';
+import { readManifest, ReleaseRefused, type FederationManifest } from './checks';
+import { precompress } from './make';
+import type { SiteFolders } from './store';
+
+/**
+ * A shell release (decision 062). Its index.html and chunks name their files by path, so it is
+ * built for a placeholder folder (SHELL_BUILD_PATH) and, once checked and given its version, every
+ * text file is told its own folder's path before the folder is renamed into place.
+ */
+
+/** What mf-manifest.json says about the path a build's files are served from. */
+interface ShellManifest extends FederationManifest {
+  metaData?: { publicPath?: string };
+}
+
+const TEXT = /\.(js|mjs|css|html|json|map|svg|txt|xml)$/;
+
+async function textFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile() && TEXT.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The path the candidate's files were built for: a release folder's, never the site's root. */
+async function builtPathOf(folder: string): Promise<string> {
+  const publicPath = ((await readManifest(folder)) as ShellManifest).metaData?.publicPath ?? '';
+  if (!/\/releases\/shell\/[^/]+\/$/.test(publicPath)) {
+    throw new ReleaseRefused(`the shell in ${folder} is built for ${publicPath || 'no path'}, not for a release: release it with \`pnpm release shell\` (or a build with SITE_PUBLIC_PATH)`);
+  }
+  return publicPath;
+}
+
+export async function assertShellBuiltForRelease(folder: string): Promise<void> {
+  await builtPathOf(folder);
+}
+
+/** Points the candidate's files at their release's own folder (`publicPath`), then precompresses them. */
+export async function placeShellRelease(repoRoot: string, folder: string, publicPath: string): Promise<void> {
+  const built = await builtPathOf(folder);
+  for (const file of await textFiles(folder)) {
+    const text = await readFile(file, 'utf8');
+    if (text.includes(built)) await writeFile(file, text.replaceAll(built, publicPath));
+  }
+  await precompress(repoRoot, folder);
+}
+
+/** Each live remote's mf-manifest.json on this machine, by package folder (a remote served elsewhere is left out). */
+export async function liveManifests(folders: SiteFolders, live: Record<string, string>): Promise<Record<string, FederationManifest>> {
+  const origin = localOriginOf(folders);
+  const manifests: Record<string, FederationManifest> = {};
+  for (const name of REMOTE_NAMES) {
+    const entry = live[name];
+    if (!entry) continue;
+    const url = new URL(entry, `${origin}/`);
+    const file = url.origin === origin ? localFile(folders, url) : null;
+    if (!file) continue;
+    try {
+      manifests[remoteDir(name)] = JSON.parse(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8')) as FederationManifest;
+    } catch {
+      // Not built here: nothing to compare.
+    }
+  }
+  return manifests;
+}
