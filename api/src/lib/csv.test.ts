@@ -1,6 +1,6 @@
 import { buffer, text } from 'node:stream/consumers';
 import { describe, expect, it, vi } from 'vitest';
-import { csvFilename, csvStream, inBatches, type CsvColumn } from './csv';
+import { csvFilename, csvStream, inBatches, istCell, istHeader, type CsvColumn } from './csv';
 
 interface Row {
   name: string;
@@ -25,11 +25,20 @@ async function* from<T>(rows: T[]): AsyncGenerator<T> {
 const at = new Date('2026-01-02T03:04:05.000Z');
 const row = (name: string, note: string | null = null, amount = 1): Row => ({ name, note, amount, at, active: true });
 
+describe('istCell', () => {
+  it("writes an instant as India's wall clock (UTC+5:30), across midnight; nothing for no time", () => {
+    expect(istCell('2026-12-31T18:30:00.000Z')).toBe('2027-01-01 00:00:00');
+    expect(istCell(new Date('2026-06-01T09:15:42.000Z'))).toBe('2026-06-01 14:45:42');
+    expect(istCell(null)).toBe('');
+    expect(istHeader('Paid')).toBe('Paid (IST)');
+  });
+});
+
 describe('csvStream', () => {
   it('writes a BOM, a header line and CRLF-separated rows; quotes commas, quotes and new lines', async () => {
     const bytes = await buffer(csvStream(from([row('Asha, "A"', 'line1\nline2', 12.5)]), columns));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.subarray(3).toString('utf8')).toBe('Name,Note,Amount,At,Active\r\n"Asha, ""A""","line1\nline2",12.5,2026-01-02T03:04:05.000Z,yes\r\n');
+    expect(bytes.subarray(3).toString('utf8')).toBe('Name,Note,Amount,At,Active\r\n"Asha, ""A""","line1\nline2",12.5,2026-01-02 08:34:05,yes\r\n');
   });
 
   it.each(['=1+1', '+91 98765', '-2+3', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://x","y")'])(
@@ -44,7 +53,7 @@ describe('csvStream', () => {
 
   it('keeps negative numbers and empty cells as they are', async () => {
     const out = await text(csvStream(from([row('ok', null, -5)]), columns));
-    expect(out.split('\r\n')[1]).toBe('ok,,-5,2026-01-02T03:04:05.000Z,yes');
+    expect(out.split('\r\n')[1]).toBe('ok,,-5,2026-01-02 08:34:05,yes');
   });
 
   it('pulls rows only as the reader consumes them (nothing buffered ahead)', async () => {
