@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
 import type { AdminOrder, AdminOrderPage, AdminOrderStats } from '@site/shared/contracts/orders';
-import { orderRepository, type AdminOrderFilter } from './repository';
+import { orderReportRepository, type AdminOrderFilter } from './report-repository';
 import type { OrderRow } from './table';
 
 const DAY = 86_400_000;
@@ -11,7 +11,7 @@ export function createAdminReports(app: FastifyInstance, toAdminOrders: (rows: O
   const db = app.database.db;
   return {
     async adminPage(filter: AdminOrderFilter, page: number, pageSize: number): Promise<AdminOrderPage> {
-      const { rows, total } = await orderRepository.adminPage(db, filter, pageSize, (page - 1) * pageSize);
+      const { rows, total } = await orderReportRepository.adminPage(db, filter, pageSize, (page - 1) * pageSize);
       return { items: await toAdminOrders(rows), total, page, page_size: pageSize };
     },
 
@@ -19,7 +19,7 @@ export function createAdminReports(app: FastifyInstance, toAdminOrders: (rows: O
     async *adminExport(filter: AdminOrderFilter): AsyncGenerator<AdminOrder> {
       let after: { createdAt: Date; id: string } | undefined;
       for (;;) {
-        const rows = await orderRepository.adminBatch(db, filter, after, 200);
+        const rows = await orderReportRepository.adminBatch(db, filter, after, 200);
         if (!rows.length) return;
         yield* await toAdminOrders(rows);
         const last = rows[rows.length - 1]!;
@@ -33,14 +33,14 @@ export function createAdminReports(app: FastifyInstance, toAdminOrders: (rows: O
       const todayIst = Date.UTC(istNow.getUTCFullYear(), istNow.getUTCMonth(), istNow.getUTCDate());
       const mondayIst = todayIst - ((istNow.getUTCDay() + 6) % 7) * DAY;
       const firstWeek = mondayIst - 11 * 7 * DAY;
-      const weekRows = new Map((await orderRepository.paidPerWeek(db, new Date(firstWeek - IST_OFFSET_MS))).map((row) => [row.week, row]));
+      const weekRows = new Map((await orderReportRepository.paidPerWeek(db, new Date(firstWeek - IST_OFFSET_MS))).map((row) => [row.week, row]));
       const weeks = Array.from({ length: 12 }, (_, i) => {
         const key = new Date(firstWeek + i * 7 * DAY).toISOString().slice(0, 10);
         const row = weekRows.get(key);
         return { week_start: key, paid_orders: row?.orders ?? 0, revenue_paise: row?.revenue ?? 0 };
       });
       const dayRows = new Map(
-        (await orderRepository.bookingsPerDay(db, new Date(todayIst - IST_OFFSET_MS), new Date(todayIst + 14 * DAY - IST_OFFSET_MS))).map((row) => [
+        (await orderReportRepository.bookingsPerDay(db, new Date(todayIst - IST_OFFSET_MS), new Date(todayIst + 14 * DAY - IST_OFFSET_MS))).map((row) => [
           row.date,
           row.bookings,
         ]),

@@ -21,7 +21,7 @@ import type { AdminOrder } from '@site/shared/contracts/orders';
 import { formatPaise } from '@site/shared/money';
 import { noStore } from '../../lib/no-store';
 import { istCell, istHeader, sendCsv, type CsvColumn } from '../../lib/csv';
-import type { AdminOrderFilter } from './repository';
+import type { AdminOrderFilter } from './report-repository';
 
 const tags = ['orders'];
 const bearer = [{ bearer: [] }];
