@@ -1,6 +1,7 @@
 /**
  * Size budget of the api process on the embedded database (issue 12): a small server must hold it
- * at idle, right after a fresh start and after a restart on the same data dir. The api runs as in
+ * at idle, right after a fresh start and after a restart on the same data dir, and at work while four
+ * 12 MP photos are uploaded at once and their variants made (issue 30). The api runs as in
  * production, in its own process, and its resident memory is read from /proc (Linux, as on CI).
  * A resource check, not a unit test: `pnpm test:resources` (part of `pnpm test`); exits 1 over budget.
  */
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
+import { PHOTO_ADMIN, uploadFourPhotos } from './memory-photos';
 
 const BUDGET_MIB = 400;
 /** Startup garbage is collected by timers the database layer sets; the budget must hold within this. */
@@ -24,6 +26,11 @@ const READY_TIMEOUT_MS = 150_000;
  */
 const FRESH_OVER_RESTART_MIB = 60;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** What `pnpm start` sets in the server's environment (MALLOC_ARENA_MAX, decision 055): measured as it runs. */
+const startScript = (JSON.parse(await readFile(path.join(apiDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const startEnv = Object.fromEntries(
+  [...(/((?:\w+=\S+\s+)*)node dist\/server\.js/.exec(startScript)?.[1] ?? '').matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]),
+);
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -48,14 +55,14 @@ interface Api {
   output: () => string;
 }
 
-async function startApi(dataDir: string): Promise<Api> {
+async function startApi(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Api> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The embedded default: no DATABASE_URL.
   const { DATABASE_URL: _unused, ...env } = process.env;
   const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: apiDir,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...startEnv, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -124,6 +131,15 @@ try {
   const restart = await checkWithinBudget(api, 'restart on the same data dir');
   // Making the database leaves nothing behind: a fresh start sits where a restart does.
   check(fresh - restart <= FRESH_OVER_RESTART_MIB, `fresh start ${fresh.toFixed(0)} MiB, restart ${restart.toFixed(0)} MiB: at most ${FRESH_OVER_RESTART_MIB} MiB apart`);
+  await stopApi(api);
+  // Work, not idle: four 12 MP phone photos uploaded at once, cleaned and derived (issue 30).
+  api = await startApi(dataDir, PHOTO_ADMIN);
+  const photos = await uploadFourPhotos(api.url, api.child.pid!);
+  console.log(
+    `     four photos of ${photos.photoMB.map((mb) => `${mb.toFixed(1)} MB`).join(', ')}: answered in ${photos.uploadMs.map((ms) => `${ms} ms`).join(', ')}, ` +
+      `every variant made after ${photos.derivedMs} ms; ${photos.uploadPeakMiB.toFixed(0)} MiB resident at most until all were answered`,
+  );
+  check(photos.peakMiB <= BUDGET_MIB, `four 12 MP photos at once: ${photos.peakMiB.toFixed(0)} MiB resident at peak, ${photos.baselineMiB.toFixed(0)} MiB before (budget ${BUDGET_MIB} MiB)`);
 } finally {
   await stopApi(api);
   await rm(dataDir, { recursive: true, force: true });

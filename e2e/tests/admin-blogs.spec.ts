@@ -24,10 +24,8 @@ test('a blog post is created with an uploaded image, edited, archived and reacti
   await expect(bold).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.type(' and plain ones.');
   expect(await page.evaluate(() => (window as { editorLeft?: boolean }).editorLeft ?? false)).toBe(false);
-  await page.getByLabel('Media (optional image or video)').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG_1PX });
-  await expect(page.getByRole('img', { name: 'Media preview' })).toBeVisible();
-
-  // The upload is held until its progress state has been seen.
+  // The file is uploaded as soon as it is chosen; held until its progress state has been seen,
+  // and a publish asked for meanwhile waits for it.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/ipfs/upload-image', async (route) => {
@@ -36,9 +34,11 @@ test('a blog post is created with an uploaded image, edited, archived and reacti
   });
   const upload = page.waitForResponse((r) => r.url().endsWith('/api/ipfs/upload-image') && r.status() === 201);
   const created = page.waitForRequest((r) => r.url().endsWith('/api/blogs') && r.method() === 'POST');
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByLabel('Media (optional image or video)').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG_1PX });
   await expect(page.locator('#blog-form-status')).toHaveText('Uploading media…');
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.locator('#blog-form-status')).toHaveText('Uploading media…');
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
   release();
   const { cid } = (await (await upload).json()) as { cid: string };

@@ -3,21 +3,19 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useNavigate, useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { SlugSchema } from '@site/shared/contracts/common';
 import type { Blog } from '@site/shared/contracts/blogs';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '@site/shared/contracts/media-upload';
 import { messageOf } from '@site/shared/api-client';
 import { isAdmin, useSession } from '@site/shared/session';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
 import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
-import { theme } from '@site/shared/ui/theme';
 import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
 import { RichTextEditor, isEmptyHtml } from '../../components/rich-text-editor';
-import { UploadError, uploadMedia } from '../../lib/upload';
+import { UploadError } from '../../lib/upload';
 import { useLoad } from '../../lib/use-load';
 import { createBlog, findBlog, updateBlog } from './blogs-api';
+import { MediaUploadField, useMediaUpload } from './media-upload';
 
 export const BLOG_FORM_TEXTS = {
   uploading: 'Uploading media…',
@@ -39,22 +37,7 @@ const BlogFormSchema = z.object({
 });
 type BlogFormValues = z.input<typeof BlogFormSchema>;
 
-const Progress = styled.progress`
-  width: 100%;
-  height: 12px;
-  accent-color: ${theme.color.primary};
-`;
-
-const Preview = styled.div`
-  margin: 8px 0;
-  img, video { max-width: 100%; max-height: 240px; border-radius: ${theme.radius.sm}; display: block; }
-`;
-
 type Phase = 'idle' | 'uploading' | 'saving' | 'done';
-
-function mediaSrc(ref: string): string {
-  return /^https?:\/\//.test(ref) ? ref : `/ipfs/${encodeURIComponent(ref)}`;
-}
 
 /** New and edit share this form; `blog` is the post being edited. */
 function BlogForm({ blog }: { blog: Blog | null }) {
@@ -77,52 +60,29 @@ function BlogForm({ blog }: { blog: Blog | null }) {
       media_alt: blog?.media_alt ?? '',
     },
   });
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [keptMedia, setKeptMedia] = useState<string | null>(blog?.media_cid ?? null);
-  const [uploadedCid, setUploadedCid] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
   const [status, setStatus] = useState<{ text: string; tone: 'muted' | 'success' | 'error' } | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  // A file is uploaded as soon as it is chosen; a save started meanwhile waits for it.
+  const media = useMediaUpload(
+    () => setStatus({ text: BLOG_FORM_TEXTS.uploading, tone: 'muted' }),
+    (error) => setStatus(error ? { text: error, tone: 'error' } : null),
+  );
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  function chooseFile(chosen: File | undefined) {
-    setUploadedCid(null);
-    setProgress(0);
-    if (!chosen) return setFile(null);
-    if (!/^(image|video)\//.test(chosen.type)) {
-      setFile(null);
-      return setFileError('Choose an image or a video.');
-    }
-    if (chosen.size > MAX_UPLOAD_BYTES) {
-      setFile(null);
-      return setFileError(`The file is larger than ${MAX_UPLOAD_MB} MB.`);
-    }
-    setFileError(null);
-    setFile(chosen);
-  }
 
   async function submit(values: BlogFormValues, publish: boolean) {
     if (!token || !isAdmin(user)) return setStatus({ text: BLOG_FORM_TEXTS.notAdmin, tone: 'error' });
     let mediaCid = keptMedia;
     try {
-      if (file && !uploadedCid) {
+      if (media.upload.phase === 'failed') throw new UploadError(media.upload.message);
+      if (media.pending.current) {
         setPhase('uploading');
         setStatus({ text: BLOG_FORM_TEXTS.uploading, tone: 'muted' });
-        const uploaded = await uploadMedia(file, setProgress);
-        setUploadedCid(uploaded.cid);
-        mediaCid = uploaded.cid;
-      } else if (uploadedCid) {
-        mediaCid = uploadedCid;
+        mediaCid = (await media.pending.current).cid;
+      } else if (media.upload.phase === 'uploaded') {
+        mediaCid = media.upload.result.cid;
       }
       setPhase('saving');
       setStatus({ text: publish ? BLOG_FORM_TEXTS.publishing : BLOG_FORM_TEXTS.savingDraft, tone: 'muted' });
@@ -163,8 +123,9 @@ function BlogForm({ blog }: { blog: Blog | null }) {
   };
 
   const busy = phase === 'uploading' || phase === 'saving' || phase === 'done';
-  const shownMedia = preview ?? (keptMedia ? mediaSrc(keptMedia) : null);
-  const isVideo = file ? file.type.startsWith('video/') : blog?.media_type === 'video';
+  const kept = keptMedia
+    ? { cid: keptMedia, isVideo: blog?.media_type === 'video', image: blog?.media_cid === keptMedia ? (blog.media_image ?? null) : null }
+    : null;
 
   return (
     <FormCard noValidate aria-describedby="blog-form-status" onSubmit={(event) => event.preventDefault()}>
@@ -210,36 +171,7 @@ function BlogForm({ blog }: { blog: Blog | null }) {
           {errors.content && <FieldError id="blog-content-error">{errors.content.message}</FieldError>}
         </Field>
         <Field>
-          <label htmlFor="blog-media">Media (optional image or video)</label>
-          <input
-            id="blog-media"
-            type="file"
-            accept="image/*,video/*"
-            aria-describedby="blog-media-error"
-            onChange={(event) => chooseFile(event.target.files?.[0])}
-          />
-          {fileError && <FieldError id="blog-media-error">{fileError}</FieldError>}
-          {shownMedia && (
-            <Preview>
-              {isVideo ? <video src={shownMedia} controls muted aria-label="Media preview" /> : <img src={shownMedia} alt="Media preview" />}
-            </Preview>
-          )}
-          {keptMedia && !file && blog?.media_image && blog.media_cid === keptMedia && (
-            <p className="hint">
-              Stored as {blog.media_image.width} × {blog.media_image.height} px, metadata removed
-              {blog.media_image.variants.length > 0 ? `, with ${blog.media_image.variants.length} resized copies` : ''}.
-            </p>
-          )}
-          {keptMedia && !file && (
-            <Button type="button" $variant="ghost" onClick={() => setKeptMedia(null)}>
-              Remove media
-            </Button>
-          )}
-          {phase === 'uploading' && (
-            <Progress max={1} value={progress} aria-label="Upload progress">
-              {Math.round(progress * 100)}%
-            </Progress>
-          )}
+          <MediaUploadField media={media} kept={kept} onRemove={() => setKeptMedia(null)} />
         </Field>
         <Field>
           <label htmlFor="blog-media-alt">Image description (alt text)</label>

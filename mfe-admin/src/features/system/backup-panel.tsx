@@ -3,7 +3,7 @@ import type { SystemStatus } from '@site/shared/contracts/system';
 import { StatusText } from '@site/shared/ui/primitives';
 import { Pill, SmallButton } from '../../components/ui';
 import { formatIst } from '../../lib/ist';
-import { formatBytes } from './format';
+import { formatBytes } from '../../lib/format';
 import { Facts, Panel } from './panels';
 import { downloadBackup } from './system-api';
 

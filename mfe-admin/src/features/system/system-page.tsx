@@ -3,7 +3,7 @@ import type { SystemStatus } from '@site/shared/contracts/system';
 import { Loading, LoadError, PageHeader, Pill, SmallButton } from '../../components/ui';
 import { useLoad } from '../../lib/use-load';
 import { BackupPanel } from './backup-panel';
-import { formatBytes, formatDuration } from './format';
+import { formatBytes, formatDuration } from '../../lib/format';
 import { Facts, Grid, Panel } from './panels';
 import { RemotesPanel } from './remotes-panel';
 import { loadSystemStatus } from './system-api';
