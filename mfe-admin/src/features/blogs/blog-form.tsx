@@ -18,6 +18,7 @@ import { RichTextEditor, isEmptyHtml } from '../../components/rich-text-editor';
 import { UploadError, uploadMedia } from '../../lib/upload';
 import { useLoad } from '../../lib/use-load';
 import { createBlog, findBlog, updateBlog } from './blogs-api';
+import { NewsletterPanel } from './newsletter-panel';
 
 export const BLOG_FORM_TEXTS = {
   uploading: 'Uploading media…',
@@ -296,6 +297,7 @@ export function EditBlogPage() {
       {blog.state === 'error' && <LoadError text="Failed to load the blog post." onRetry={blog.reload} />}
       {blog.state === 'ready' && !blog.data && <LoadError text="Blog not found." />}
       {blog.state === 'ready' && blog.data && <BlogForm key={blog.data.id} blog={blog.data} />}
+      {blog.state === 'ready' && blog.data?.status === 'published' && <NewsletterPanel blog={blog.data} />}
     </>
   );
 }
