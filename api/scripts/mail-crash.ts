@@ -3,8 +3,9 @@
  * sends to a mail server this script runs. Bookings are paid in the sandbox through the api, then:
  *   1. the mail server is down while bookings are paid; the api is killed with SIGKILL, started
  *      again, and the mail server comes back: every message arrives, once;
- *   2. the mail server holds its answer to some messages while the api is killed mid-send: after
- *      the restart every message arrives exactly once (the idempotency key), the held ones too.
+ *   2. the api is killed mid-send, while the mail server holds its answer to the messages it is
+ *      sending: after the restart every message arrives exactly once.
+ * (A crash after the server's answer but before it was recorded is api/test/jobs-smtp.test.ts's.)
  * A message counts as delivered when the server answered 250 on a connection still open.
  * Part of `pnpm test:resilience`; fails (exit 1) on a lost or doubled message.
  */
@@ -170,8 +171,11 @@ const doubles = () => {
   for (const m of sink.delivered) seen.set(`${m.to}|${m.subject}`, (seen.get(`${m.to}|${m.subject}`) ?? 0) + 1);
   return [...seen].filter(([, n]) => n > 1).map(([key, n]) => `${key} ×${n}`);
 };
+/** The admin's token, signed in once (sign-ins are rate limited); it outlives a restart. */
+let adminToken: string | undefined;
 async function mailCounts(): Promise<{ pending: number; failed: number; sent: number }> {
-  return (await call<{ counts: { pending: number; failed: number; sent: number } }>('GET', '/admin/mail', undefined, await login(ADMIN))).counts;
+  adminToken ??= await login(ADMIN);
+  return (await call<{ counts: { pending: number; failed: number; sent: number } }>('GET', '/admin/mail', undefined, adminToken)).counts;
 }
 
 let failure: unknown;
@@ -179,7 +183,7 @@ try {
   await sink.start();
   await startApi();
   await call('POST', '/users/register', BUYER);
-  let buyer = await login(BUYER);
+  const buyer = await login(BUYER);
 
   // 1. The mail server is down while bookings are paid; the api is killed and started again.
   const DOWN = 4;
@@ -192,19 +196,16 @@ try {
   await until(() => confirmations() === DOWN, `${DOWN} confirmations after the mail server's return`);
   console.log(`mail server down, api killed: ${DOWN} confirmations arrived ${((Date.now() - back) / 1000).toFixed(1)} s after the mail server's return`);
 
-  // 2. Killed mid-send: a few messages answered, the next ones held unanswered when the kill comes.
+  // 2. Killed mid-send: the mail server has the next messages but holds its answer when the kill comes.
   const MID = 6;
-  buyer = await login(BUYER);
   await until(async () => (await mailCounts()).pending === 0, 'the first messages to be settled');
   const before = sink.delivered.length;
-  sink.holdAfter = before + 3;
+  sink.holdAfter = before;
   for (let n = 0; n < MID; n++) await payBooking(buyer);
-  await until(() => sink.held.length > 0, 'a message held mid-send');
-  // Every answered message recorded as sent, the held ones still in flight: then the kill.
-  await until(async () => (await mailCounts()).sent >= sink.delivered.length, 'the answered messages to be recorded');
+  await until(() => sink.held.length >= MID, 'messages held mid-send');
   await killApi();
-  const held = sink.held.splice(0);
-  for (const accept of held) accept(); // their connections died with the api: none counts
+  // Their connections died with the api: never answered, none counts.
+  const held = sink.held.splice(0).length;
   sink.holdAfter = Infinity;
   const restarted = Date.now();
   await startApi();
@@ -214,7 +215,7 @@ try {
     return counts.pending === 0 && counts.failed === 0;
   }, 'every message to be settled');
   console.log(
-    `killed mid-send with ${held.length} messages unanswered: all ${sink.delivered.length - before} messages of ${MID} bookings arrived, ` +
+    `killed mid-send with ${held} messages unanswered: all ${sink.delivered.length - before} messages of ${MID} bookings arrived, ` +
       `${((Date.now() - restarted) / 1000).toFixed(1)} s after the restart`,
   );
   const doubled = doubles();
