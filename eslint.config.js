@@ -85,6 +85,11 @@ const boundaries = [
       ],
     },
   },
+  {
+    // E-mail HTML is rendered on the server with react-email's components (decision 050): React, no browser code.
+    files: ['api/src/modules/mail/layout.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 ];
 
 export default tseslint.config(

@@ -6,7 +6,7 @@ export const proxyUrl = (): string => {
   if (!url) throw new Error('CLUSTER_PROXY_URL is not set: run through e2e/cluster.config.ts');
   return url;
 };
-export const instances = (): { url: string; pid: number }[] => JSON.parse(process.env.CLUSTER_INSTANCES ?? '[]');
+export const instances = (): { url: string; pid: number; dataDir: string }[] => JSON.parse(process.env.CLUSTER_INSTANCES ?? '[]');
 export const instanceEnv = (): Record<string, string> => JSON.parse(process.env.CLUSTER_INSTANCE_ENV ?? '{}');
 export const clusterAdmin = (): { username: string; password: string } => JSON.parse(process.env.CLUSTER_ADMIN ?? '{}');
 

@@ -9,7 +9,7 @@ export default async function clusterSetup(): Promise<() => Promise<void>> {
   const cluster = await startCluster(2, { pinned: true });
   // Workers start after this and inherit these.
   process.env.CLUSTER_PROXY_URL = cluster.proxy.url;
-  process.env.CLUSTER_INSTANCES = JSON.stringify(cluster.instances.map((instance) => ({ url: instance.url, pid: instance.process.pid })));
+  process.env.CLUSTER_INSTANCES = JSON.stringify(cluster.instances.map((instance) => ({ url: instance.url, pid: instance.process.pid, dataDir: instance.dataDir })));
   // A restarted instance needs the same settings as the others.
   process.env.CLUSTER_INSTANCE_ENV = JSON.stringify(cluster.env);
   process.env.CLUSTER_ADMIN = JSON.stringify(CLUSTER_ADMIN);

@@ -101,9 +101,9 @@ export function createConsultationsService(db: Db) {
       return toAdminConsultationPackage((await consultationRepository.update(tx, id, columns))!);
     },
 
-    /** The link buyers join their call by; undefined until the admin sets one. Read when each mail is made. */
-    async meetingLink(): Promise<string | undefined> {
-      return (await settingsRepository.get(db, MEETING_LINK_SETTING)) || undefined;
+    /** The link buyers join their call by; undefined until the admin sets one. Read when each mail is made (in its transaction, if any). */
+    async meetingLink(executor: Db = db): Promise<string | undefined> {
+      return (await settingsRepository.get(executor, MEETING_LINK_SETTING)) || undefined;
     },
 
     /** Sets (or with null, clears) the meeting link; the reminders sent from now on name it. */

@@ -20,13 +20,16 @@ describe('mail', () => {
     expect(eml).toMatch(/^To: reader@example\.com$/m);
     expect(eml).toMatch(/^Subject: Your booking$/m);
     expect(eml).toContain('See you on Monday.');
+    expect(eml).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(eml).toMatch(/^Content-Type: text\/html; charset=utf-8$/m);
   });
 
-  it('hands messages, with the sender filled in, to an injected transport instead', async () => {
+  it('hands messages, with the sender and an HTML part filled in, to an injected transport instead', async () => {
     const delivered: Parameters<MailTransport['deliver']>[0][] = [];
     const settings = config({ MAIL_FROM: 'Bookings <bookings@example.com>' });
     await createMailService(settings, { deliver: async (sent) => void delivered.push(sent) }).send(message);
-    expect(delivered).toEqual([{ from: 'Bookings <bookings@example.com>', ...message }]);
+    expect(delivered).toEqual([{ from: 'Bookings <bookings@example.com>', ...message, html: expect.stringContaining('<p') }]);
+    expect(delivered[0]!.html).toMatch(/<h1[^>]*>Your booking<\/h1>.*See you on Monday\./s);
     expect(() => readdirSync(path.join(settings.DATA_DIR, 'outbox'))).toThrow();
   });
 });

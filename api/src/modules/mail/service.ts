@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import { site } from '@site/shared/site-config';
+import { mailHtml } from './layout';
 
 export interface MailMessage {
   to: string;
@@ -54,13 +55,16 @@ function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** SMTP when SMTP_URL is set; otherwise the outbox folder DATA_DIR/outbox; `transport` overrides both. */
+/**
+ * SMTP when SMTP_URL is set; otherwise the outbox folder DATA_DIR/outbox; `transport` overrides both.
+ * Each message leaves with its plain text and an HTML part in the site's layout.
+ */
 export function createMailService(config: Config, transport?: MailTransport): MailService {
   const from = config.MAIL_FROM ?? `${site.name} <${site.email}>`;
   const chosen = transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(path.join(config.DATA_DIR, 'outbox')));
   return {
     from,
-    send: (message) => chosen.deliver({ from, ...message }),
+    send: (message) => chosen.deliver({ from, ...message, html: message.html ?? mailHtml(message.subject, message.text) }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { REFUND_WINDOW_HOURS, REFUND_WINDOW_MS, RESCHEDULE_CUTOFF_HOURS } from '@site/shared/contracts/booking-policy';
+import { REFUND_WINDOW_HOURS, REFUND_WINDOW_MS } from '@site/shared/contracts/booking-policy';
 import { BOOKING_DATE_STYLE, formatIstDate } from '@site/shared/dates';
 import { formatPaise } from '@site/shared/money';
 import { site } from '@site/shared/site-config';
@@ -8,7 +8,7 @@ import type { OrderLinks } from './links';
 import type { Db } from '../../db/database';
 import type { MailMessage } from '../mail/service';
 import { createConsultancyNotices } from './notify';
-import { createBookingReminders } from './reminders';
+import { createBookingReminders, joinDetails, manageLines } from './reminders';
 import { orderRepository } from './repository';
 import type { OrderRow } from './table';
 import type { TicketEvents } from './ticket-events';
@@ -62,7 +62,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks, ticket
   const notifyConsultancy = createConsultancyNotices(app, whenIst, icsAttachment);
 
   /** The invitation e-mail, as `via` delivered the calendar entry. */
-  function invitationMail(row: OrderRow, confirmation: boolean, via: 'google' | 'ics_email'): MailMessage {
+  function invitationMail(row: OrderRow, confirmation: boolean, via: 'google' | 'ics_email', meetingLink: string | undefined): MailMessage {
     const origin = emailOrigin(config);
     const start = row.startTime!;
     const refundable = row.paidAt ? new Date(row.paidAt.getTime() + REFUND_WINDOW_MS) : undefined;
@@ -72,13 +72,14 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks, ticket
       text: [
         confirmation ? 'Booking confirmed! Thank you for your payment.' : 'Your calendar invitation.',
         '',
-        `${row.packageName}: ${whenIst(start)} (${start.toISOString()} UTC), until ${whenIst(row.endTime!)}.`,
+        `${row.packageName}: ${whenIst(start)}, until ${whenIst(row.endTime!)}.`,
         `Amount paid: ${rupees(row.amountPaise)}. Order: ${row.id}`,
         `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
         via === 'ics_email' ? 'The calendar invitation is attached (invite.ics).' : 'A Google Calendar invitation has been sent to this address.',
         '',
-        `Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${links.link('reschedule', row.id, origin)}`,
-        `Cancel: ${links.link('cancel', row.id, origin)}`,
+        joinDetails(meetingLink),
+        '',
+        ...manageLines(links, row.id, origin),
         refundable ? `Cancelling before ${whenIst(refundable)} is refunded in full automatically; after that, please contact us.` : '',
       ].join('\n'),
       ...(via === 'ics_email' ? { attachments: [icsAttachment(row, 'REQUEST')] } : {}),
@@ -99,7 +100,8 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks, ticket
     if (app.calendar.via === 'google') {
       await app.jobs.send<CalendarEventJob>(CALENDAR_EVENT_QUEUE, { orderId: row.id, confirmation }, { tx });
     } else if (claimed.attendeeEmail) {
-      await app.enqueueMail(invitationMail(claimed, confirmation, 'ics_email'), { key: invitationKey(row.id, confirmation), tx });
+      const mail = invitationMail(claimed, confirmation, 'ics_email', await app.consultations.meetingLink(tx));
+      await app.enqueueMail(mail, { key: invitationKey(row.id, confirmation), tx });
     }
     return { created: true, via: app.calendar.via };
   }
@@ -122,7 +124,7 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks, ticket
         await orderRepository.setCalendarEvent(db, row.id, 'ics_email', null);
       }
     }
-    await app.enqueueMail(invitationMail(row, confirmation, via), { key: invitationKey(row.id, confirmation) });
+    await app.enqueueMail(invitationMail(row, confirmation, via, await app.consultations.meetingLink()), { key: invitationKey(row.id, confirmation) });
   }
 
   return {
@@ -194,7 +196,14 @@ export function createOrderMails(app: FastifyInstance, links: OrderLinks, ticket
         {
           to: row.attendeeEmail!,
           subject: `Booking moved: ${row.packageName} on ${whenIst(start)}`,
-          text: `Your ${row.packageName} is now on ${whenIst(start)} (${start.toISOString()} UTC). The updated invitation is attached.`,
+          text: [
+            `Your ${row.packageName} is now on ${whenIst(start)}, until ${whenIst(row.endTime!)}. The updated invitation is attached.`,
+            '',
+            joinDetails(await app.consultations.meetingLink(tx)),
+            '',
+            ...manageLines(links, row.id, emailOrigin(config)),
+            `Order: ${row.id}`,
+          ].join('\n'),
           attachments: [icsAttachment(row, 'REQUEST')],
         },
         { key: `order:${row.id}:moved:${start.toISOString()}`, tx },

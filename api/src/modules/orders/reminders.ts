@@ -28,6 +28,12 @@ export const NO_MEETING_LINK_YET = 'We will send the meeting link before the cal
 /** How to join, as every booking e-mail says it. */
 export const joinDetails = (meetingLink: string | undefined) => (meetingLink ? `Join the call: ${meetingLink}` : NO_MEETING_LINK_YET);
 
+/** The reschedule and cancel links, as every booking e-mail gives them. */
+export const manageLines = (links: OrderLinks, orderId: string, origin: string) => [
+  `Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${links.link('reschedule', orderId, origin)}`,
+  `Cancel: ${links.link('cancel', orderId, origin)}`,
+];
+
 /**
  * The reminders of a booked consultation, 24 hours and 1 hour before its start: scheduled with the
  * payment, moved with the booking, dropped with its cancellation, each in that change's transaction.
@@ -70,8 +76,7 @@ export function createBookingReminders(app: FastifyInstance, links: OrderLinks, 
         '',
         joinDetails(meetingLink),
         '',
-        `Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${links.link('reschedule', row.id, origin)}`,
-        `Cancel: ${links.link('cancel', row.id, origin)}`,
+        ...manageLines(links, row.id, origin),
         `Order: ${row.id}`,
       ].join('\n'),
     };

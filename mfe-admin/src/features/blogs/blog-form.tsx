@@ -16,6 +16,7 @@ import { UploadError } from '../../lib/upload';
 import { useLoad } from '../../lib/use-load';
 import { createBlog, findBlog, updateBlog } from './blogs-api';
 import { MediaUploadField, useMediaUpload } from './media-upload';
+import { NewsletterPanel } from './newsletter-panel';
 
 export const BLOG_FORM_TEXTS = {
   uploading: 'Uploading media…',
@@ -228,6 +229,7 @@ export function EditBlogPage() {
       {blog.state === 'error' && <LoadError text="Failed to load the blog post." onRetry={blog.reload} />}
       {blog.state === 'ready' && !blog.data && <LoadError text="Blog not found." />}
       {blog.state === 'ready' && blog.data && <BlogForm key={blog.data.id} blog={blog.data} />}
+      {blog.state === 'ready' && blog.data?.status === 'published' && <NewsletterPanel blog={blog.data} />}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { adminRequest } from '../../lib/api';
 import { formatDate } from '../../lib/ist';
 import { useLoad } from '../../lib/use-load';
 import type { AdminUserItem } from '../../lib/admin-types';
+import { MeetingLinkPanel } from './meeting-link-panel';
 import { ReleasesPanel } from './releases-panel';
 
 const PasswordForm = z
@@ -129,6 +130,7 @@ export function SettingsPage() {
       </PageHeader>
       <ChangePassword />
       <Admins />
+      <MeetingLinkPanel />
       <ReleasesPanel />
     </>
   );

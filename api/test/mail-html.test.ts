@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { site } from '@site/shared/site-config';
+import { buildTestApp } from './app';
+import { testDatabases } from './databases';
+import { nextRawMail } from './outbox';
+import { bookConsultation, buyer, settle, slot } from './orders-helpers';
+
+const ORIGIN = 'https://tinytitans.example';
+
+/** The little of a parsed document these checks read (the api's types leave the DOM out). */
+interface El {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+}
+interface Doc {
+  documentElement: { lang: string };
+  title: string;
+  body: El;
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): ArrayLike<El> & Iterable<El>;
+}
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Doc } } };
+
+/** The message's HTML part as a document, after checking it has both parts in one multipart/alternative. */
+function htmlOf(mail: ParsedMail, raw: string): Doc {
+  expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+  expect(mail.text?.trim().length).toBeGreaterThan(0);
+  expect(mail.html).toBeTruthy();
+  return new JSDOM(mail.html as string).window.document;
+}
+
+/** What every HTML part shares: the language, the site's name, the subject as its heading, dark-mode hints. */
+function expectLayout(doc: Doc, subject: string): void {
+  expect(doc.documentElement.lang).toBe('en');
+  expect(doc.title).toBe(subject);
+  expect(doc.querySelector('h1')?.textContent).toBe(subject);
+  expect(doc.body.textContent).toContain(site.name);
+  expect(doc.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('light dark');
+  expect(doc.querySelector('style')?.textContent).toContain('prefers-color-scheme: dark');
+  // Layout tables are marked as such for screen readers.
+  for (const table of doc.querySelectorAll('table')) expect(table.getAttribute('role')).toBe('presentation');
+}
+
+const links = (doc: Doc) => [...doc.querySelectorAll('a')].map((a) => ({ name: a.textContent, href: a.getAttribute('href') }));
+
+describe.each(testDatabases())('HTML e-mails on $name', (target) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(await target.open(), { env: { PUBLIC_URL: ORIGIN } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await target.dispose();
+  });
+
+  it('a booking confirmation: the same facts in both parts, the time in IST, its links named and its invitation attached', async () => {
+    const me = await buyer(app);
+    const order = (await bookConsultation(app, me, slot(4, 11, 30))).json();
+    expect((await settle(app, order.razorpayOrderId)).statusCode).toBe(200);
+    const raw = await nextRawMail(app, (m) => m.includes(`To: ${me.email}`) && /^Subject: Booking confirmed/m.test(m));
+    const mail = await simpleParser(raw);
+    const doc = htmlOf(mail, raw);
+    expectLayout(doc, mail.subject!);
+    for (const part of [mail.text, doc.body.textContent]) {
+      expect(part).toContain('11:30 AM IST');
+      expect(part).toContain('We will send the meeting link before the call.');
+      expect(part).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}Z|UTC/);
+    }
+    // Every address of the text part is a link in the HTML part, named by its label rather than by itself.
+    const textUrls = [...new Set(mail.text!.match(/https?:\/\/\S+/g))];
+    expect(textUrls.length).toBeGreaterThan(0);
+    const hrefs = links(doc).map((link) => link.href);
+    for (const url of textUrls) expect(hrefs).toContain(url);
+    const reschedule = links(doc).find((link) => link.href?.includes('reschedule'));
+    expect(reschedule?.name).toMatch(/^Reschedule/);
+    expect(mail.attachments.some((a) => a.contentType.startsWith('text/calendar'))).toBe(true);
+  });
+
+  it('a newsletter confirmation: its confirm and unsubscribe links, and no raw markup from the text', async () => {
+    const email = `html-${Date.now()}@example.com`;
+    expect((await app.inject({ method: 'POST', url: '/api/newsletters', payload: { email }, remoteAddress: '10.9.0.1' })).statusCode).toBe(201);
+    const raw = await nextRawMail(app, (m) => m.includes(`To: ${email}`) && /^Subject: Please confirm/m.test(m));
+    const mail = await simpleParser(raw);
+    const doc = htmlOf(mail, raw);
+    expectLayout(doc, mail.subject!);
+    const confirm = links(doc).find((link) => link.name === 'Confirm your subscription');
+    expect(confirm?.href).toMatch(new RegExp(`^${ORIGIN}/api/newsletters/confirm\\?token=[\\w-]+$`));
+    expect(mail.text).toContain(confirm!.href!);
+    expect(links(doc).find((link) => link.name === 'Unsubscribe with one click')?.href).toContain('/api/newsletters/unsubscribe?token=');
+    expect(doc.body.textContent).toContain(`subscribed ${email} to the`);
+  });
+
+  it('a password reset: the link in both parts, and markup in a name is escaped, not rendered', async () => {
+    const username = `<b>reader</b>${Date.now()}`.slice(0, 30);
+    const email = `reset-${Date.now()}@example.com`;
+    await app.database.withSession((s) => s.query('INSERT INTO users (username, email, password_hash) VALUES ($1, $2, $3)', [username, email, 'x']));
+    expect((await app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { username }, remoteAddress: '10.9.0.2' })).statusCode).toBe(200);
+    const raw = await nextRawMail(app, (m) => m.includes(`To: ${email}`));
+    const mail = await simpleParser(raw);
+    const doc = htmlOf(mail, raw);
+    expectLayout(doc, mail.subject!);
+    const reset = links(doc).find((link) => link.href?.startsWith(`${ORIGIN}/login?reset=`));
+    expect(reset).toBeDefined();
+    expect(mail.text).toContain(reset!.href!);
+    expect(doc.querySelector('b')).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
+import { newestMailTo } from '../support/commerce';
+import { createBlog } from '../support/content-api';
+
+/** The api's answer (shared/contracts/marketing NewsletterSendProgress), as the routed tests stand in for it. */
+interface Progress {
+  status: 'none' | 'sending' | 'sent';
+  total: number;
+  queued: number;
+  sent: number;
+  started_at: string | null;
+}
+
+const publishedPost = (title: string) => createBlog({ title, content: '<p>News for the readers.</p>', summary: 'What we learned this month.', published_at: new Date(Date.now() - 60_000).toISOString() });
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = process.env.ADMIN_SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('heading', { name: 'Send to the newsletter' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('a published post: a test to one address first, then the whole list, with its progress', async ({ page }) => {
+  const title = `Newsletter post ${Date.now()}`;
+  const post = await publishedPost(title);
+  await signInAsAdmin(page, `/admin/blogs/edit/${post.id}`);
+  const panel = page.getByRole('region', { name: 'Send to the newsletter' });
+  await expect(panel).toBeVisible();
+  const sendAll = panel.getByRole('button', { name: 'Send to All Subscribers' });
+  await expect(sendAll).toBeDisabled();
+  await expect(panel.getByText('Send a test to yourself first')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A bad address is refused in place; nothing is sent.
+  await panel.getByLabel('Test address').fill('not-an-address');
+  await panel.getByRole('button', { name: 'Send Test' }).click();
+  await expect(panel.getByLabel('Test address')).toHaveAttribute('aria-invalid', 'true');
+
+  const tester = `tester-${Date.now()}@example.com`;
+  await panel.getByLabel('Test address').fill(tester);
+  await panel.getByRole('button', { name: 'Send Test' }).click();
+  await expect(page.getByText(`Test sent to ${tester}.`)).toBeVisible();
+  await expect.poll(async () => (await newestMailTo(tester)) ?? '', { timeout: 15_000 }).toContain(`Subject: [Test] ${title}`);
+  await screenshots(page, 'admin-newsletter-tested');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await sendAll.click();
+  await expect(panel.getByRole('group', { name: 'Confirm the send to every subscriber' })).toContainText(title);
+  await panel.getByRole('button', { name: 'Confirm Send' }).click();
+  // Sent to every confirmed subscriber (there may be none in this run's data): the progress says so.
+  await expect(panel.getByText(/^Sent to all \d+ subscribers/)).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: 'Send to All Subscribers' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('shows a running send’s progress as it goes, and the errors of each step', async ({ page }) => {
+  const post = await publishedPost(`Routed newsletter ${Date.now()}`);
+  const sending: Progress = { status: 'sending', total: 120, queued: 100, sent: 40, started_at: new Date().toISOString() };
+  const api = { loadFails: true, testFails: true, sendFails: true, started: false, finished: false };
+  await page.route(`**/api/admin/blogs/${post.id}/newsletter**`, (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname.endsWith('/test')) {
+      return api.testFails
+        ? route.fulfill({ status: 500, json: { error: 'internal', message: 'The mail server is not answering.' } })
+        : route.fulfill({ status: 202, json: { email: 'me@example.com' } });
+    }
+    if (pathname.endsWith('/send')) {
+      if (api.sendFails) return route.fulfill({ status: 409, json: { error: 'not_sendable', message: 'Only a published post can be sent to the newsletter.' } });
+      api.started = true;
+      return route.fulfill({ status: 202, json: sending });
+    }
+    if (api.loadFails) return route.fulfill({ status: 500, json: { error: 'internal', message: 'Internal Server Error' } });
+    const progress: Progress = !api.started
+      ? { status: 'none', total: 0, queued: 0, sent: 0, started_at: null }
+      : api.finished
+        ? { ...sending, status: 'sent', queued: 120, sent: 120 }
+        : sending;
+    return route.fulfill({ json: progress });
+  });
+  await signInAsAdmin(page, `/admin/blogs/edit/${post.id}`);
+  const panel = page.getByRole('region', { name: 'Send to the newsletter' });
+  await expect(panel.getByRole('alert')).toContainText('Failed to load the newsletter send.');
+  await screenshots(page, 'admin-newsletter-load-error');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  api.loadFails = false;
+  await panel.getByRole('button', { name: 'Try again' }).click();
+
+  // A failed test keeps the whole list locked.
+  await panel.getByLabel('Test address').fill('me@example.com');
+  await panel.getByRole('button', { name: 'Send Test' }).click();
+  await expect(panel.getByRole('alert').filter({ hasText: 'The mail server is not answering.' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Send to All Subscribers' })).toBeDisabled();
+  api.testFails = false;
+  await panel.getByRole('button', { name: 'Send Test' }).click();
+  await expect(page.getByText('Test sent to me@example.com.')).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Send to All Subscribers' }).click();
+  await panel.getByRole('button', { name: 'Confirm Send' }).click();
+  await expect(panel.getByRole('alert').filter({ hasText: 'Only a published post can be sent to the newsletter.' })).toBeVisible();
+  api.sendFails = false;
+  await panel.getByRole('button', { name: 'Send to All Subscribers' }).click();
+  await panel.getByRole('button', { name: 'Confirm Send' }).click();
+  await expect(panel.getByText(/^Sending: 40 of 120 sent/)).toBeVisible();
+  await expect(panel.getByRole('progressbar')).toHaveAttribute('value', '40');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'admin-newsletter-sending');
+  // The panel keeps asking while the send runs.
+  api.finished = true;
+  await expect(panel.getByText(/^Sent to all 120 subscribers/)).toBeVisible();
+});

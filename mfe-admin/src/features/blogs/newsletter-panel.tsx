@@ -1,0 +1,189 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { Blog } from '@site/shared/contracts/blogs';
+import { NewsletterTestSendBody, type NewsletterSendProgress } from '@site/shared/contracts/marketing';
+import { messageOf } from '@site/shared/api-client';
+import { toast } from '@site/shared/toast';
+import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
+import { theme } from '@site/shared/ui/theme';
+import { FormCard, LoadError, Loading, SmallButton } from '../../components/ui';
+import { adminRequest } from '../../lib/api';
+import { formatIst } from '../../lib/ist';
+import { useLoad } from '../../lib/use-load';
+
+export const NEWSLETTER_TEXTS = {
+  heading: 'Send to the newsletter',
+  loadFailed: 'Failed to load the newsletter send.',
+  testFirst: 'Send a test to yourself first; then the post can go to every subscriber.',
+  testFailed: 'The test was not sent. Please try again.',
+  sendFailed: 'The send did not start. Please try again.',
+  pollFailed: 'Lost track of the send: it goes on in the background.',
+  notYet: 'The post can be sent once it is published and its publication time has come.',
+};
+
+/** How often the progress of a running send is asked for. */
+const POLL_MS = 2_000;
+
+const Bar = styled.progress`
+  width: 100%;
+  height: 12px;
+  accent-color: ${theme.color.primary};
+`;
+
+const path = (blogId: string, tail = '') => `/admin/blogs/${encodeURIComponent(blogId)}/newsletter${tail}`;
+
+function TestSend({ blogId, onSent }: { blogId: string; onSent: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = NewsletterTestSendBody.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await adminRequest(path(blogId, '/test'), { method: 'POST', body: parsed.data });
+      toast.success(`Test sent to ${parsed.data.email}.`);
+      onSent(parsed.data.email);
+    } catch (caught) {
+      setFailure(messageOf(caught, NEWSLETTER_TEXTS.testFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Test send">
+      <fieldset disabled={busy}>
+        <Field>
+          <label htmlFor="newsletter-test-email">Test address</label>
+          <input
+            id="newsletter-test-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? 'newsletter-test-email-error' : undefined}
+          />
+          {error && <FieldError id="newsletter-test-email-error">{error}</FieldError>}
+        </Field>
+        <SmallButton type="submit" $variant="ghost">
+          {busy ? 'Sending test…' : 'Send Test'}
+        </SmallButton>
+      </fieldset>
+      <div role="alert">{failure && <StatusText $tone="error">{failure}</StatusText>}</div>
+    </form>
+  );
+}
+
+/** Every confirmed subscriber, after a confirmation; once per post. */
+function SendToAll({ blog, tested, onStarted }: { blog: Blog; tested: string | null; onStarted: (progress: NewsletterSendProgress) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function send() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      onStarted(await adminRequest<NewsletterSendProgress>(path(blog.id, '/send'), { method: 'POST' }));
+    } catch (caught) {
+      setFailure(messageOf(caught, NEWSLETTER_TEXTS.sendFailed));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <div>
+      {!tested && <StatusText $tone="muted">{NEWSLETTER_TEXTS.testFirst}</StatusText>}
+      {confirming ? (
+        <div role="group" aria-label="Confirm the send to every subscriber" className="buttons">
+          <span>Send “{blog.title}” to every confirmed subscriber? This cannot be undone.</span>
+          <Button type="button" disabled={busy} onClick={() => void send()} autoFocus>
+            {busy ? 'Starting…' : 'Confirm Send'}
+          </Button>
+          <Button type="button" $variant="ghost" disabled={busy} onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <div className="buttons">
+          <Button type="button" disabled={!tested} onClick={() => setConfirming(true)}>
+            Send to All Subscribers
+          </Button>
+        </div>
+      )}
+      <div role="alert">{failure && <StatusText $tone="error">{failure}</StatusText>}</div>
+    </div>
+  );
+}
+
+function ProgressView({ progress, pollFailed, onRetry }: { progress: NewsletterSendProgress; pollFailed: unknown; onRetry: () => void }) {
+  const done = progress.status === 'sent';
+  const started = progress.started_at ? ` (started ${formatIst(progress.started_at)})` : '';
+  return (
+    <div>
+      <label htmlFor="newsletter-progress">
+        {done ? `Sent to all ${progress.total} subscribers${started}.` : `Sending: ${progress.sent} of ${progress.total} sent${started}…`}
+      </label>
+      <Bar id="newsletter-progress" max={Math.max(progress.total, 1)} value={done ? Math.max(progress.total, 1) : progress.sent} />
+      <p role="status" aria-live="polite" className="hint">
+        {done ? 'Done.' : `${progress.queued} of ${progress.total} queued, ${progress.sent} sent.`}
+      </p>
+      {pollFailed !== undefined && <LoadError text={NEWSLETTER_TEXTS.pollFailed} error={pollFailed} onRetry={onRetry} />}
+    </div>
+  );
+}
+
+/** Admin → Blog (edit): a published post sent to the newsletter's subscribers, a test first, with its progress. */
+export function NewsletterPanel({ blog }: { blog: Blog }) {
+  const loaded = useLoad(() => adminRequest<NewsletterSendProgress>(path(blog.id)), blog.id);
+  const [tested, setTested] = useState<string | null>(null);
+  const [started, setStarted] = useState<NewsletterSendProgress | null>(null);
+  const progress = started ?? loaded.data;
+  const sending = progress?.status === 'sending';
+  const { reload } = loaded;
+
+  // While a send runs, its progress is asked for again every few seconds.
+  useEffect(() => {
+    if (!sending || loaded.state === 'loading' || loaded.state === 'error') return;
+    const timer = setTimeout(() => {
+      setStarted(null);
+      reload();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [sending, loaded.state, reload, progress]);
+
+  const sendable = blog.status === 'published' && !blog.deleted_at && blog.published_at !== null && Date.parse(blog.published_at) <= Date.now();
+
+  return (
+    <section aria-labelledby="newsletter-heading" style={{ marginTop: 32 }}>
+      <FormCard as="div">
+        <h2 id="newsletter-heading">{NEWSLETTER_TEXTS.heading}</h2>
+        {!sendable && <StatusText $tone="muted">{NEWSLETTER_TEXTS.notYet}</StatusText>}
+        {sendable && !progress && loaded.state === 'loading' && <Loading text="Loading the newsletter send…" />}
+        {sendable && !progress && loaded.state === 'error' && <LoadError text={NEWSLETTER_TEXTS.loadFailed} error={loaded.error} onRetry={reload} />}
+        {sendable && progress && (
+          <>
+            <TestSend blogId={blog.id} onSent={setTested} />
+            {progress.status === 'none' ? (
+              <SendToAll blog={blog} tested={tested} onStarted={setStarted} />
+            ) : (
+              <ProgressView progress={progress} pollFailed={loaded.state === 'error' ? loaded.error : undefined} onRetry={reload} />
+            )}
+          </>
+        )}
+      </FormCard>
+    </section>
+  );
+}
