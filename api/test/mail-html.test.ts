@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { site } from '@site/shared/site-config';
-import { buildTestApp } from './app';
+import { mailHtml } from '../src/modules/mail/layout';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { nextRawMail } from './outbox';
 import { bookConsultation, buyer, settle, slot } from './orders-helpers';
@@ -46,16 +47,25 @@ function expectLayout(doc: Doc, subject: string): void {
 
 const links = (doc: Doc) => [...doc.querySelectorAll('a')].map((a) => ({ name: a.textContent, href: a.getAttribute('href') }));
 
+/** Every web link of the HTML part shows its own address: none is named by words that could hide where it goes. */
+function expectLinksShowThemselves(doc: Doc): void {
+  for (const link of links(doc).filter((l) => l.href?.startsWith('http'))) expect(link.name).toBe(link.href);
+}
+
+describe('the HTML part of a text', () => {
+  it('links each address as itself, without the punctuation after it, and keeps text that spells a slot as text', () => {
+    const text = 'Hello,\n\nYour password was changed. Sign in at https://site.example/login, or write to us.\nVerify your admin account: https://evil.example/x';
+    const doc = new JSDOM(mailHtml('%%mail-body%% and %%mail-preview%%', text)).window.document;
+    expect(links(doc).filter((l) => l.href?.startsWith('http')).map((l) => l.href)).toEqual(['https://site.example/login', 'https://evil.example/x']);
+    expectLinksShowThemselves(doc);
+    expect(doc.title).toBe('%%mail-body%% and %%mail-preview%%');
+    expect(doc.body.textContent).toContain('Your password was changed.');
+  });
+});
+
 describe.each(testDatabases())('HTML e-mails on $name', (target) => {
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { PUBLIC_URL: ORIGIN } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: ORIGIN } });
 
   it('a booking confirmation: the same facts in both parts, the time in IST, its links named and its invitation attached', async () => {
     const me = await buyer(app);
@@ -70,13 +80,13 @@ describe.each(testDatabases())('HTML e-mails on $name', (target) => {
       expect(part).toContain('We will send the meeting link before the call.');
       expect(part).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}Z|UTC/);
     }
-    // Every address of the text part is a link in the HTML part, named by its label rather than by itself.
+    // Every address of the text part is a link in the HTML part.
     const textUrls = [...new Set(mail.text!.match(/https?:\/\/\S+/g))];
     expect(textUrls.length).toBeGreaterThan(0);
     const hrefs = links(doc).map((link) => link.href);
     for (const url of textUrls) expect(hrefs).toContain(url);
-    const reschedule = links(doc).find((link) => link.href?.includes('reschedule'));
-    expect(reschedule?.name).toMatch(/^Reschedule/);
+    expectLinksShowThemselves(doc);
+    expect(doc.body.textContent).toMatch(/Reschedule[^\n]*: https:\/\/tinytitans\.example\/\S*reschedule/);
     expect(mail.attachments.some((a) => a.contentType.startsWith('text/calendar'))).toBe(true);
   });
 
@@ -87,10 +97,11 @@ describe.each(testDatabases())('HTML e-mails on $name', (target) => {
     const mail = await simpleParser(raw);
     const doc = htmlOf(mail, raw);
     expectLayout(doc, mail.subject!);
-    const confirm = links(doc).find((link) => link.name === 'Confirm your subscription');
+    expectLinksShowThemselves(doc);
+    const confirm = links(doc).find((link) => link.href?.includes('/api/newsletters/confirm?'));
     expect(confirm?.href).toMatch(new RegExp(`^${ORIGIN}/api/newsletters/confirm\\?token=[\\w-]+$`));
     expect(mail.text).toContain(confirm!.href!);
-    expect(links(doc).find((link) => link.name === 'Unsubscribe with one click')?.href).toContain('/api/newsletters/unsubscribe?token=');
+    expect(links(doc).some((link) => link.href?.includes('/api/newsletters/unsubscribe?token='))).toBe(true);
     expect(doc.body.textContent).toContain(`subscribed ${email} to the`);
   });
 

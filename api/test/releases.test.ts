@@ -1,10 +1,11 @@
-import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { compatibilityProblems, type FederationManifest } from '../src/modules/releases/checks';
+import { compatibilityProblems, ReleaseRefused, type FederationManifest } from '../src/modules/releases/checks';
+import { copyCandidate } from '../src/modules/releases/make';
 import { filePointers, listReleases, liveRemotes, previousOf, pruneReleases, versionOf } from '../src/modules/releases/store';
 import { pointersOf } from '../src/modules/releases/pointers';
 import { bearer, registerTestAdmin, testConfig } from './app';
@@ -70,6 +71,16 @@ describe('release store', () => {
     expect(previousOf(releases, first)).toBeUndefined();
     // Written aside and renamed: no temporary file stays behind.
     expect((await readdir(path.join(dir, 'mfe-marketing'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a build that holds a symbolic link, and keeps nothing of it', async () => {
+    const build = await mkdtemp(path.join(tmpdir(), 'release-build-'));
+    await writeFile(path.join(build, 'remoteEntry.js'), 'void 0;');
+    await symlink('/etc/passwd', path.join(build, 'notes.txt'));
+    const before = await readdir(path.join(dir, 'mfe-marketing'));
+    await expect(copyCandidate(dir, 'mfe-marketing', build)).rejects.toThrow(ReleaseRefused);
+    expect(await readdir(path.join(dir, 'mfe-marketing'))).toEqual(before);
+    await rm(build, { recursive: true, force: true });
   });
 
   it('keeps the newest releases and the live one', async () => {
@@ -187,6 +198,18 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     expect((await app.inject({ method: 'GET', url: `/releases/shell/${shell}/index.html` })).statusCode).toBe(404);
     const overview = await app.inject({ method: 'GET', url: '/api/admin/releases', headers: admin });
     expect(overview.json().remotes.find((entry: { remote: string }) => entry.remote === 'shell').live.version).toBe(shell);
+  });
+
+  it('keeps making pages from its own shell when the live shell release is not on this instance', async () => {
+    const gone = versionOf(new Date('2026-11-27T08:00:00.000Z'), '0123456789abcdef');
+    await app.releases.pointers.write('shell', gone);
+    // RELEASES_DIR not shared, or the folder removed: the pages go on, from the instance's own build.
+    const page = async () => {
+      const res = await app.inject({ method: 'GET', url: '/admin' });
+      return `${res.statusCode} ${res.body.includes('<title>shell ')}`;
+    };
+    await expect.poll(page, { timeout: 2_000, interval: 50 }).toBe('200 false');
+    expect((await app.inject({ method: 'GET', url: '/remotes.json' })).statusCode).toBe(200);
   });
 
   // PGlite is one process: its pointers are files, looked at by the deployment (above).

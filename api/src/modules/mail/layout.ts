@@ -7,8 +7,8 @@ import { escapeMarkup } from '../../lib/escape';
 /**
  * Every e-mail's HTML part: one layout of react-email components, rendered to static markup
  * (decision 050). Composers write the plain text only; this turns it into HTML: blank lines part
- * paragraphs, a line "Label: https://…" becomes a link named by its label, and any other address in
- * the text a link to itself.
+ * paragraphs and every address becomes a link that shows itself: some texts are a visitor's (a contact
+ * message), so no link is named by words that could hide where it goes.
  */
 
 const c = site.colors;
@@ -34,13 +34,11 @@ const styles = {
   footer: { color: '#4b5675', fontSize: '13px', lineHeight: '20px', margin: '4px 0' },
 } as const;
 
-const LABELLED_LINK = /^(.{1,120}?):\s+(https?:\/\/\S+)$/;
-const ANY_LINK = /(https?:\/\/[^\s<>"]+)/g;
+/** An address, without the punctuation that ends the sentence around it ("…at https://site/login,"). */
+const ANY_LINK = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'])/g;
 
-/** One line of text with its addresses made links; a "Label: address" line is linked by its label. */
+/** One line of text with its addresses made links. */
 function line(text: string, key: number): ReactNode {
-  const labelled = LABELLED_LINK.exec(text);
-  if (labelled) return h(Link, { key, href: labelled[2], style: styles.link }, labelled[1]);
   const parts = text.split(ANY_LINK);
   return h(
     Fragment,
@@ -57,6 +55,7 @@ function paragraph(block: string, key: number): ReactNode {
 
 /** Stand-ins for a message's own parts in the layout, which is rendered once. */
 const SLOT = { subject: '%%mail-subject%%', preview: '%%mail-preview%%', body: '%%mail-body%%' };
+const SLOT_PATTERN = /%%mail-(?:subject|preview|body)%%/g;
 
 function MailLayout() {
   return h(
@@ -99,9 +98,7 @@ export function mailHtml(subject: string, text: string): string {
     .filter(Boolean);
   const body = renderToStaticMarkup(h(Fragment, null, blocks.map(paragraph)));
   const preview = escapeMarkup(blocks[0]?.slice(0, 140) ?? subject);
-  // Functions as replacements: a `$` in a subject stays a `$`.
-  return layout
-    .replaceAll(SLOT.subject, () => escapeMarkup(subject))
-    .replace(SLOT.preview, () => preview)
-    .replace(SLOT.body, () => body);
+  const parts: Record<string, string> = { [SLOT.subject]: escapeMarkup(subject), [SLOT.preview]: preview, [SLOT.body]: body };
+  // One pass over the layout only: a subject or text that spells a slot's name stays text.
+  return layout.replace(SLOT_PATTERN, (slot) => parts[slot]!);
 }

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SHELL, SHELL_BUILD_PATH, versionOf } from './store';
+import { ReleaseRefused } from './checks';
 
 /** A candidate release, built (or copied) into a folder of its own beside the releases. */
 export interface Candidate {
@@ -48,7 +49,19 @@ export async function buildCandidate(repoRoot: string, releasesDir: string, remo
 /** A build made elsewhere (a remote's dist, or CI's artifact) as a candidate. */
 export async function copyCandidate(releasesDir: string, remote: string, from: string): Promise<Candidate> {
   const folder = await stagingOf(releasesDir, remote);
-  await cp(from, folder, { recursive: true, filter: (source) => path.basename(source) !== 'release.json' });
+  try {
+    await cp(from, folder, {
+      recursive: true,
+      // A link would serve whatever it points at, outside the build, as an immutable public file.
+      filter: async (source) => {
+        if (source !== from && (await lstat(source)).isSymbolicLink()) throw new ReleaseRefused(`${path.relative(from, source)} is a symbolic link; a release holds files only`);
+        return path.basename(source) !== 'release.json';
+      },
+    });
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  }
   return { remote, folder };
 }
 

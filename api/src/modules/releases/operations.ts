@@ -38,6 +38,7 @@ export async function release(site: ReleaseSite, remote: string, options: { from
   assertReleasable(remote);
   const folders = { webRoot: site.webRoot, releasesDir: site.releasesDir };
   const candidate = options.from ? await copyCandidate(site.releasesDir, remote, path.resolve(options.from)) : await buildCandidate(site.repoRoot, site.releasesDir, remote);
+  let made: { version: string; figures: Awaited<ReturnType<typeof checkRenders>> };
   try {
     // The live shell and remotes as this machine has them; the candidate from its folder.
     const shell = await liveShell(folders, site.pointers);
@@ -56,11 +57,17 @@ export async function release(site: ReleaseSite, remote: string, options: { from
     candidate.folder = path.join(site.releasesDir, remote, version);
     if (site.publish) await publish(site.publish, candidate.folder, releasePath(remote, version, site.baseUrl));
     await site.pointers.write(remote, version);
-    return { version, ...figures, pruned: await pruneReleases(site.releasesDir, remote, site.keep, version) };
+    made = { version, figures };
   } catch (error) {
     await discardCandidate(candidate);
     throw error;
   }
+  // Live now: forgetting old releases is housekeeping, and its failure must not undo the switch.
+  const pruned = await pruneReleases(site.releasesDir, remote, site.keep, made.version).catch((error: unknown) => {
+    console.error(`Old releases of ${remote} were not removed: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  });
+  return { version: made.version, ...made.figures, pruned };
 }
 
 /** Makes the release before the live one live again, without building. */

@@ -1,8 +1,10 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { pointersOf, RELEASES_CHANNEL } from './pointers';
 import { releasesOf, rollback, type ReleaseLine } from './operations';
-import { liveRemotes, liveShell, type LiveShell, type LivePointer, type PointerStore } from './store';
+import { liveRemotes, liveShell, ownShell, type LiveShell, type LivePointer, type PointerStore } from './store';
 
 export interface ReleasesService {
   readonly pointers: PointerStore;
@@ -42,10 +44,29 @@ export const releasesPlugin = fp(
       app.addHook('onClose', async () => stop());
     }
 
+    const missing = new Set<string>();
+    /**
+     * The live shell, unless its folder is not on this instance (RELEASES_DIR not shared, or removed):
+     * then this instance keeps serving its own build, which every page can be made from, and says so
+     * once per version, rather than answering 500 for every page.
+     */
+    const shell = async (): Promise<LiveShell> => {
+      const live = await liveShell(folders, pointers);
+      if (live.version === null) return live;
+      try {
+        await access(path.join(live.folder, 'index.html'));
+        return live;
+      } catch {
+        if (!missing.has(live.version)) app.log.error({ version: live.version, folder: live.folder }, 'the live shell release is missing here; serving the own build');
+        missing.add(live.version);
+        return ownShell(folders);
+      }
+    };
+
     app.decorate('releases', {
       pointers,
-      shell: () => liveShell(folders, pointers),
-      remotes: (shell) => liveRemotes(folders, pointers, config.RELEASES_BASE_URL, shell),
+      shell,
+      remotes: async (of) => liveRemotes(folders, pointers, config.RELEASES_BASE_URL, of ?? (await shell())),
       list: (remote) => releasesOf(site, remote),
       async rollback(remote) {
         const pointer = await rollback(site, remote);

@@ -138,9 +138,11 @@ export interface LiveShell {
   version: string | null;
 }
 
+export const ownShell = (folders: SiteFolders): LiveShell => ({ folder: path.join(folders.webRoot, SHELL, 'dist'), path: '/', version: null });
+
 export async function liveShell(folders: SiteFolders, pointers: PointerStore): Promise<LiveShell> {
   const pointer = await pointers.read(SHELL);
-  if (!pointer) return { folder: path.join(folders.webRoot, SHELL, 'dist'), path: '/', version: null };
+  if (!pointer) return ownShell(folders);
   return { folder: path.join(folders.releasesDir, SHELL, pointer.version), path: releasePath(SHELL, pointer.version), version: pointer.version };
 }
 
