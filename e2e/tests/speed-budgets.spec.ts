@@ -22,7 +22,7 @@ async function jsTransferred(page: Page, path: string): Promise<{ kib: number; u
 
 // Budgets from the speed work (decision 020); the build is deterministic, so these do not flake.
 for (const [path, budgetKib] of [
-  ['/', 180],
+  ['/', 140],
   ['/login', 150],
 ] as const) {
   test(`a first visit to ${path} transfers at most ${budgetKib} KiB of JavaScript and no admin code`, async ({ page }) => {

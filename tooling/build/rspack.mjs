@@ -1,5 +1,5 @@
 // Build configuration shared by the shell and the four remotes.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +112,35 @@ const productionAliases = () => ({
   'react-router-dom$': path.join(buildDir, 'react-router-client.mjs'),
 });
 
+// Rspack's federation plugin requires its runtime (webpack-bundler-runtime, and through it runtime,
+// runtime-core, sdk, error-codes) as CommonJS, which the bundler cannot tree-shake: every entry then
+// carried the snapshot and preload plugins that `disableSnapshot` turns off, and each remote a second
+// copy of parts the shell has. The browser builds take the ES module builds these packages publish,
+// of the same versions.
+const federationRequire = createRequire(createRequire(requireFromBuild.resolve('@module-federation/enhanced/rspack')).resolve('@module-federation/runtime-tools'));
+function esmBuildOf(/** @type {NodeRequire} */ from, /** @type {string} */ name) {
+  const cjs = from.resolve(name);
+  let dir = path.dirname(cjs);
+  while (!existsSync(path.join(dir, 'package.json')) || JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name) dir = path.dirname(dir);
+  const esm = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).exports['.'].import.default;
+  return { cjs, esm: path.join(dir, esm), require: createRequire(cjs) };
+}
+const federationRuntimeAliases = () => {
+  const bundlerRuntime = esmBuildOf(federationRequire, '@module-federation/webpack-bundler-runtime');
+  const runtime = esmBuildOf(bundlerRuntime.require, '@module-federation/runtime');
+  const runtimeCore = esmBuildOf(runtime.require, '@module-federation/runtime-core');
+  const sdk = esmBuildOf(runtime.require, '@module-federation/sdk');
+  const errorCodes = esmBuildOf(runtime.require, '@module-federation/error-codes');
+  return {
+    [`${bundlerRuntime.cjs}$`]: bundlerRuntime.esm,
+    [`${runtime.cjs}$`]: runtime.esm,
+    '@module-federation/runtime-tools/runtime-core$': federationRequire.resolve('@module-federation/runtime-tools/runtime-core').replace(/\.cjs$/, '.js'),
+    '@module-federation/runtime-core$': runtimeCore.esm,
+    '@module-federation/sdk$': sdk.esm,
+    '@module-federation/error-codes$': errorCodes.esm,
+  };
+};
+
 // The versions installed for `shared`, which lists every singleton as a dependency.
 function resolvedVersion(pkg) {
   return JSON.parse(readFileSync(path.join(sharedDir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
@@ -143,7 +172,7 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
         assetModuleFilename: prod ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: prod ? productionAliases() : {} },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: prod ? { ...productionAliases(), ...federationRuntimeAliases() } : {} },
       module: {
         // An import of something a module does not export fails the build (see react-router-client.mjs).
         parser: { javascript: { exportsPresence: 'error' } },
@@ -275,7 +304,7 @@ export function createServerConfig({ dir, name, exposes }) {
         library: { type: 'commonjs-module' },
         clean: true,
       },
-      resolve: client.resolve,
+      resolve: { ...client.resolve, alias: prod ? productionAliases() : {} },
       module: {
         ...client.module,
         rules: client.module.rules.map((rule) =>

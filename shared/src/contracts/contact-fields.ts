@@ -1,4 +1,4 @@
-import { serviceLinks } from '../site-config';
+import { serviceLinks } from '@site/shared/site-config';
 
 // Without zod: the contact form's plain HTML (posted natively, before its code arrives) lists them too.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './common';
-import { serviceLinks, type ServiceSlug } from '../site-config';
+import { serviceLinks, type ServiceSlug } from '@site/shared/site-config';
 import { CONTACT_LIMITS, CONTACT_SERVICES } from './contact-fields';
 
 /** Slugs of the service pages; the api lists them in the sitemap, the site links them. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { theme } from './theme';
+import { theme } from '@site/shared/ui/theme';
 
 const Head = styled.header`
   max-width: 720px;

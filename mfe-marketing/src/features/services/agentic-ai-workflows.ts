@@ -1,8 +1,9 @@
 import { serviceNamed, type Service } from './service';
+import { serviceFeatures } from './service-features';
 
 export const agenticAiWorkflows: Service = {
   ...serviceNamed('agentic-ai-workflows'),
-  features: ['Multi-step task agents', 'Tool & API integrations', 'Human-in-the-loop approvals', 'Audit trail & guardrails'],
+  features: serviceFeatures['agentic-ai-workflows'],
   featureDescriptions: [
     'Agents plan and execute a sequence of steps, such as researching a lead, drafting an email and logging it in your CRM, instead of answering a single prompt.',
     'We connect agents to the systems you already use: Google Workspace, HubSpot, Notion, Jira, Zoho or your own APIs, with the least access each step needs.',

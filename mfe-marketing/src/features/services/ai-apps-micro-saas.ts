@@ -1,8 +1,9 @@
 import { serviceNamed, type Service } from './service';
+import { serviceFeatures } from './service-features';
 
 export const aiAppsMicroSaas: Service = {
   ...serviceNamed('ai-apps-micro-saas'),
-  features: ['Idea validation & scoping', 'MVP in 4–6 weeks', 'Payments & subscriptions', 'Launch, hosting & iteration'],
+  features: serviceFeatures['ai-apps-micro-saas'],
   featureDescriptions: [
     'Before code, we test the riskiest assumption with a landing page, a prototype or five customer calls, and cut the scope to what proves the idea.',
     'A production-grade first version: web or mobile front end, API, database and the AI features that make it worth paying for, shipped in weekly increments.',

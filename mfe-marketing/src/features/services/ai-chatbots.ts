@@ -1,8 +1,9 @@
 import { serviceNamed, type Service } from './service';
+import { serviceFeatures } from './service-features';
 
 export const aiChatbots: Service = {
   ...serviceNamed('ai-chatbots'),
-  features: ['Trained on your content', 'Website, WhatsApp & Slack', 'Human handover', 'Analytics & improvement'],
+  features: serviceFeatures['ai-chatbots'],
   featureDescriptions: [
     'We index your FAQs, manuals, policies and product data so every answer is grounded in what your business actually says, with sources your team can check.',
     'One assistant, several channels: a widget on your site, a WhatsApp Business number and an internal Slack bot share the same knowledge and tone.',

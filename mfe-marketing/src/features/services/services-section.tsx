@@ -4,7 +4,8 @@ import { ButtonLink, Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Bullets, CardGrid, HighlightCard } from '../../components/cards';
 import { SectionHeading } from '@site/shared/ui/section-heading';
-import { services } from './services';
+import { serviceLinks } from '@site/shared/site-config';
+import { serviceFeatures } from './service-features';
 
 const ServiceCard = styled(HighlightCard)`
   display: flex;
@@ -21,12 +22,12 @@ export function ServicesSection() {
           Four ways we put AI to work for you, each scoped to deliver value in weeks, not quarters.
         </SectionHeading>
         <CardGrid $min={240}>
-          {services.map((service) => (
+          {serviceLinks.map((service) => (
             <ServiceCard key={service.slug} as="article">
               <h3>{service.title}</h3>
               <p>{service.description}</p>
               <Bullets aria-label={`${service.title} features`}>
-                {service.features.map((feature) => (
+                {serviceFeatures[service.slug].map((feature) => (
                   <li key={feature}>{feature}</li>
                 ))}
               </Bullets>

@@ -1,8 +1,9 @@
 import { serviceNamed, type Service } from './service';
+import { serviceFeatures } from './service-features';
 
 export const smartProcessAutomation: Service = {
   ...serviceNamed('smart-process-automation'),
-  features: ['Document & invoice extraction', 'Workflow orchestration', 'Spreadsheet & CRM sync', 'Scheduled reports & alerts'],
+  features: serviceFeatures['smart-process-automation'],
   featureDescriptions: [
     'AI reads invoices, purchase orders, KYC documents and forms in any layout, extracts the fields you need and flags anything it is not sure about.',
     'We chain the steps (receive, extract, validate, approve, file) with tools like n8n, Make or plain code, so work moves without copy and paste.',

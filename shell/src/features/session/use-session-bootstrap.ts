@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SESSION } from '@site/shared/constants';
 import { setSessionNavigator, useSession } from '@site/shared/session';
-import { startActivityMonitor } from './activity-monitor';
 
 /**
  * The shell owns the session: one silent refresh per page load decides whether the visitor is
@@ -22,11 +21,21 @@ export function useSessionBootstrap(): void {
 
   useEffect(() => {
     if (status !== 'signed-in') return undefined;
-    return startActivityMonitor({
-      idleMs: SESSION.idleLogoutMs,
-      refreshAfterGapMs: SESSION.refreshAfterGapMs,
-      onIdle: () => void useSession.getState().logout(),
-      onResume: () => void useSession.getState().refresh(),
+    // Fetched once signed in: a visitor who is not never downloads it.
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./activity-monitor').then(({ startActivityMonitor }) => {
+      if (cancelled) return;
+      stop = startActivityMonitor({
+        idleMs: SESSION.idleLogoutMs,
+        refreshAfterGapMs: SESSION.refreshAfterGapMs,
+        onIdle: () => void useSession.getState().logout(),
+        onResume: () => void useSession.getState().refresh(),
+      });
     });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [status]);
 }
