@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 /** A mail server on a loopback port that keeps what it accepts; it can be stopped and started again on that port. */
 export class SmtpSink {
   readonly received: string[] = [];
+  /** Recipients refused with a permanent error (550), as a server does for an address it does not know. */
+  readonly refused = new Set<string>();
   #server: SMTPServer | undefined;
   #port = 0;
 
@@ -20,6 +22,13 @@ export class SmtpSink {
       // Plain SMTP on loopback: no certificate to trust, no account.
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (this.refused.has(address.address.toLowerCase())) {
+          callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+        } else {
+          callback();
+        }
+      },
       onData: (stream, _session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { MailList } from '@site/shared/contracts/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../src/modules/jobs/mail-queue';
 import { SEND_BATCH_QUEUE } from '../src/modules/newsletters/sending';
@@ -24,6 +25,7 @@ const progress = async (app: FastifyInstance, id: string) =>
     total: number;
     queued: number;
     sent: number;
+    failed: number;
   };
 const send = (app: FastifyInstance, id: string, headers = adminHeaders(app)) =>
   app.inject({ method: 'POST', url: `/api/admin/blogs/${id}/newsletter/send`, headers });
@@ -57,7 +59,7 @@ describe.each(jobsTargets())('sending a post to the newsletter on $name', (targe
     expect(started.json()).toMatchObject({ status: 'sending', total: 5 });
     expect((await send(app, post.id)).json()).toMatchObject({ error: 'already_sent' });
     await until(async () => (await progress(app, post.id)).status === 'sent', 'the send finished');
-    expect(await progress(app, post.id)).toMatchObject({ status: 'sent', total: 5, queued: 5, sent: 5 });
+    expect(await progress(app, post.id)).toMatchObject({ status: 'sent', total: 5, queued: 5, sent: 5, failed: 0 });
 
     const mails = (await outbox(app)).map(decodeQp).filter((m) => m.includes('Subject: Agents that file invoices'));
     const recipients = mails.map((m) => /^To: (.*)$/m.exec(m)![1]).sort();
@@ -82,6 +84,63 @@ describe.each(jobsTargets())('sending a post to the newsletter on $name', (targe
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'not_sendable' });
     }
+  });
+});
+
+/**
+ * An address the mail server refuses for good: its message fails after its retries, and the send
+ * still ends (with the failure counted) instead of showing "sending" for ever.
+ */
+describe.each(jobsTargets())('a newsletter send with an address the mail server refuses, on $name', (target) => {
+  const sink = new SmtpSink();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    await sink.start();
+    const { database, env } = await target.open();
+    app = await buildJobsApp(database, { ...env, SMTP_URL: sink.url, MAIL_RETRY_LIMIT: '1', NEWSLETTER_BATCH_SIZE: '2', NEWSLETTER_SEND_RATE: '50' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sink.stop();
+    await target.dispose();
+  });
+
+  const settled = async (id: string) => {
+    let last = await progress(app, id);
+    await until(async () => (last = await progress(app, id)).status !== 'sending', 'the send settled', 60_000);
+    return last;
+  };
+  const failedMail = async () =>
+    (await app.inject({ method: 'GET', url: '/api/admin/mail?state=failed', headers: adminHeaders(app) })).json<MailList>().items;
+
+  it('ends with the given-up message counted, and sent once Admin → Mail retries it', async () => {
+    await addSubscribers(app, 'refusing', 3);
+    sink.refused.add('refusing-2@example.com');
+    const post = await createBlog(app, { title: 'A post for a refusing server', slug: uniqueSlug('refused') });
+    expect((await send(app, post.id)).statusCode).toBe(202);
+
+    expect(await settled(post.id)).toMatchObject({ status: 'sent_with_failures', total: 3, queued: 3, sent: 2, failed: 1 });
+    const [given] = (await failedMail()).filter((item) => item.subject === 'A post for a refusing server');
+    expect(given).toMatchObject({ to: 'refusing-2@example.com', retries: 1 });
+    expect(given!.last_error).toMatch(/550/);
+
+    // The address works again; Admin → Mail's retry sends it and the send is then complete.
+    sink.refused.clear();
+    expect((await app.inject({ method: 'POST', url: `/api/admin/mail/${given!.id}/retry`, headers: adminHeaders(app) })).statusCode).toBe(204);
+    await until(async () => (await progress(app, post.id)).status === 'sent', 'the retried message sent', 60_000);
+    expect(await progress(app, post.id)).toMatchObject({ status: 'sent', queued: 3, sent: 3, failed: 0 });
+    expect(sink.subjects().filter((subject) => subject === 'A post for a refusing server')).toHaveLength(3);
+  });
+
+  it('still counts a given-up message once its job is deleted after the days it is kept', async () => {
+    sink.refused.add('refusing-3@example.com');
+    const post = await createBlog(app, { title: 'Another post for a refusing server', slug: uniqueSlug('refused') });
+    expect((await send(app, post.id)).statusCode).toBe(202);
+    expect(await settled(post.id)).toMatchObject({ status: 'sent_with_failures', sent: 2, failed: 1 });
+    const [given] = (await failedMail()).filter((item) => item.subject === 'Another post for a refusing server');
+    await app.database.db.execute(sql`DELETE FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND id = ${given!.id}::uuid`);
+    expect(await progress(app, post.id)).toMatchObject({ status: 'sent_with_failures', queued: 3, sent: 2, failed: 1 });
   });
 });
 

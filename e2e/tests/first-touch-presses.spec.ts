@@ -22,12 +22,19 @@ async function firstPaint(page: Page, path: string): Promise<() => void> {
   return release;
 }
 
-test('Buy pressed before the shell starts opens the checkout once the page is live', async ({ page }) => {
-  await registerBuyer(page);
+test('Buy pressed twice before the shell starts opens the checkout once the page is live, with one order', async ({ page }) => {
+  const buyer = await registerBuyer(page);
   const pkg = await createPackage({ name: 'Early Clinic', description: 'Bought at first paint.', price: 1700, duration_days: 30, package_type: 'subscription', is_active: true });
+  const orderRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders/create-order') orderRequests.push(request.url());
+  });
   const release = await firstPaint(page, `/packages/${pkg.slug}`);
   const buy = page.locator(`[data-replay="buy:${pkg.id}"]`);
   await expect(buy).toHaveText('Buy for ₹1,700');
+  // An impatient visitor presses again while the page says Loading….
+  await buy.click();
+  await expectKeptAndLoading(buy);
   await buy.click();
   await expectKeptAndLoading(buy);
   await page.screenshot({ path: test.info().outputPath('buy-kept-390.png') });
@@ -36,8 +43,13 @@ test('Buy pressed before the shell starts opens the checkout once the page is li
   const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
   await expect(checkout).toContainText('1,700', { timeout: 30_000 });
   await expect(buy).not.toHaveAttribute('aria-busy');
-  // Carried out once: one checkout, not one per press.
+  // Carried out once, not once per press: one checkout, one order asked for, one order held.
   await expect(checkout).toHaveCount(1);
+  expect(orderRequests).toHaveLength(1);
+  const orders = await page.request.get('/api/orders', { headers: { authorization: `Bearer ${buyer.token}` } });
+  expect(orders.ok()).toBe(true);
+  const ours = ((await orders.json()) as { package_id: string; status: string }[]).filter((order) => order.package_id === pkg.id);
+  expect(ours).toHaveLength(1);
 });
 
 test('Book Now is never shown before it can act: the first press once it appears opens the booking form', async ({ page }) => {

@@ -74,11 +74,16 @@ export type AssistantConfig = z.infer<typeof AssistantConfig>;
 /** Admin → Blog: a published post sent to the newsletter's confirmed subscribers. */
 export const NewsletterTestSendBody = z.strictObject({ email: EmailSchema });
 export const NewsletterSendProgress = z.object({
-  /** none: never sent; sending: messages still being queued or sent; sent: every message accepted. */
-  status: z.enum(['none', 'sending', 'sent']),
-  total: z.number().int(),
+  status: z
+    .enum(['none', 'sending', 'sent', 'sent_with_failures'])
+    .describe(
+      'none: never sent; sending: messages still being queued or sent; sent: every message accepted; ' +
+        'sent_with_failures: every message settled, `failed` of them given up after their retries (Admin → Mail lists them, to retry)',
+    ),
+  total: z.number().int().describe('Confirmed subscribers when the send started'),
   queued: z.number().int(),
   sent: z.number().int(),
+  failed: z.number().int().describe('Messages given up after their retries'),
   started_at: z.string().nullable(),
 });
 export type NewsletterSendProgress = z.infer<typeof NewsletterSendProgress>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MailItem, MailList, MailListQuery, MailState } from '@site/shared/contracts/mail';
 import type { Db } from '../../db/database';
 import { MAIL_QUEUE } from './mail-queue';
+import { mailKeys } from './mail-keys-table';
 
 /** pg-boss's job states as Admin → Mail shows them. */
 const STATES: Record<MailState, string[]> = {
@@ -25,6 +26,7 @@ interface JobRow extends Record<string, unknown> {
   completed_on: Date | string | null;
 }
 
+const inStates = (states: string[]) => sql.join(states.map((s) => sql`${s}`), sql`, `);
 const iso = (value: Date | string) => new Date(value).toISOString();
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -47,7 +49,7 @@ function toItem(row: JobRow): MailItem {
 /** The newest messages (of one state, or all) and how many there are in each state. */
 export async function listMail(db: Db, schema: string, { state, limit }: MailListQuery): Promise<MailList> {
   const jobs = sql.identifier(schema);
-  const filter = state ? sql`AND state::text IN (${sql.join(STATES[state].map((s) => sql`${s}`), sql`, `)})` : sql``;
+  const filter = state ? sql`AND state::text IN (${inStates(STATES[state])})` : sql``;
   const rows = rowsOf<JobRow>(
     await db.execute(sql`
       SELECT id, state::text AS state, data->'message'->>'to' AS "to", data->'message'->>'subject' AS subject,
@@ -85,4 +87,23 @@ export async function recentMailFailures(db: Db, schema: string, limit: number):
       ORDER BY at DESC, id LIMIT ${limit}`),
   );
   return rows.map((row) => ({ at: iso(row.at), to: row.to ?? '', error: row.error, retrying: row.state === 'retry' }));
+}
+
+/**
+ * The messages whose keys start with `keyPrefix`: how many were queued, sent, and given up (not
+ * sent, and their job failed or cancelled: Admin → Mail lists them as failed, with a retry; or their
+ * job already deleted after KEEP_DAYS: nobody sends it any more).
+ */
+export async function mailTally(db: Db, schema: string, keyPrefix: string): Promise<{ queued: number; sent: number; failed: number }> {
+  const [row] = rowsOf<{ queued: number | string; sent: number | string; failed: number | string }>(
+    await db.execute(sql`
+      SELECT count(*) AS queued,
+             count(*) FILTER (WHERE sent) AS sent,
+             count(*) FILTER (WHERE NOT sent AND (job_state IS NULL OR job_state IN (${inStates(STATES.failed)}))) AS failed
+      FROM (SELECT k.sent_at IS NOT NULL OR coalesce(j.state::text IN (${inStates(STATES.sent)}), false) AS sent, j.state::text AS job_state
+            FROM ${mailKeys} k
+            LEFT JOIN ${sql.identifier(schema)}.job j ON j.name = ${MAIL_QUEUE} AND j.id = k.job_id
+            WHERE k.key LIKE ${`${keyPrefix}%`}) AS messages`),
+  );
+  return { queued: Number(row?.queued ?? 0), sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0) };
 }

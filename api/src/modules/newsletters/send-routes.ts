@@ -16,7 +16,7 @@ export const newsletterSendRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/blogs/:id/newsletter',
     {
       onRequest: [noStore, app.requireAdmin],
-      schema: { tags, security: admin, summary: 'How far the post’s newsletter send is (admin)', params: BlogIdParams, response: { 200: NewsletterSendProgress, ...errors } },
+      schema: { tags, security: admin, summary: 'How far the post’s newsletter send is: messages queued, sent and given up (admin)', params: BlogIdParams, response: { 200: NewsletterSendProgress, ...errors } },
     },
     async (request) => app.newsletterSending.progress(request.params.id),
   );

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { count, eq, like, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { NewsletterSendProgress } from '@site/shared/contracts/marketing';
 import { site } from '@site/shared/site-config';
 import type { Db } from '../../db/database';
 import { emailOrigin } from '../../lib/origin';
 import { HttpError } from '../../plugins/errors';
 import type { BlogRecord } from '../blogs/media-type';
-import { mailKeys } from '../jobs/mail-keys-table';
+import { mailTally } from '../jobs/mail-admin';
 import type { MailMessage } from '../mail/service';
 import { subscriptionRepository } from './repository';
 import { newsletterSends } from './table';
@@ -106,19 +106,16 @@ export const newsletterSendingPlugin = fp(
 
     const progress = async (blogId: string): Promise<NewsletterSendProgress> => {
       const [send] = await db.select().from(newsletterSends).where(eq(newsletterSends.blogId, blogId));
-      if (!send) return { status: 'none', total: 0, queued: 0, sent: 0, started_at: null };
-      const ours = like(mailKeys.key, `newsletter:post:${blogId}:%`);
-      const [counted] = await db
-        .select({ queued: count(), sent: count(mailKeys.sentAt) })
-        .from(mailKeys)
-        .where(ours);
-      const queued = counted?.queued ?? 0;
-      const sent = counted?.sent ?? 0;
+      if (!send) return { status: 'none', total: 0, queued: 0, sent: 0, failed: 0, started_at: null };
+      const { queued, sent, failed } = await mailTally(db, app.jobs.schema, messageKey(blogId, ''));
+      // Over once every batch is queued and each message sent or given up after its retries.
+      const settled = send.queuedAt !== null && sent + failed >= queued;
       return {
-        status: send.queuedAt && sent >= queued ? 'sent' : 'sending',
+        status: !settled ? 'sending' : failed > 0 ? 'sent_with_failures' : 'sent',
         total: send.total,
         queued,
         sent,
+        failed,
         started_at: send.startedAt.toISOString(),
       };
     };

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Blog } from '@site/shared/contracts/blogs';
 import { NewsletterTestSendBody, type NewsletterSendProgress } from '@site/shared/contracts/marketing';
@@ -128,17 +129,32 @@ function SendToAll({ blog, tested, onStarted }: { blog: Blog; tested: string | n
   );
 }
 
+const messages = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
+
+/** A running send's bar, then how it ended: every message sent, or some given up (retried from Admin → Mail). */
 function ProgressView({ progress, pollFailed, onRetry }: { progress: NewsletterSendProgress; pollFailed: unknown; onRetry: () => void }) {
-  const done = progress.status === 'sent';
+  const { status, total, queued, sent, failed } = progress;
   const started = progress.started_at ? ` (started ${formatIst(progress.started_at)})` : '';
   return (
     <div>
-      <label htmlFor="newsletter-progress">
-        {done ? `Sent to all ${progress.total} subscribers${started}.` : `Sending: ${progress.sent} of ${progress.total} sent${started}…`}
-      </label>
-      <Bar id="newsletter-progress" max={Math.max(progress.total, 1)} value={done ? Math.max(progress.total, 1) : progress.sent} />
+      {status === 'sending' ? (
+        <>
+          <label htmlFor="newsletter-progress">{`Sending: ${sent} of ${total} sent${started}…`}</label>
+          <Bar id="newsletter-progress" max={Math.max(total, 1)} value={sent} />
+        </>
+      ) : status === 'sent' ? (
+        <p>{`Sent to all ${total} subscribers${started}.`}</p>
+      ) : (
+        <StatusText $tone="error">{`Sent to ${sent} of ${total} subscribers${started}; ${messages(failed)} could not be delivered.`}</StatusText>
+      )}
       <p role="status" aria-live="polite" className="hint">
-        {done ? 'Done.' : `${progress.queued} of ${progress.total} queued, ${progress.sent} sent.`}
+        {status === 'sending' && `${queued} of ${total} queued, ${sent} sent${failed > 0 ? `, ${failed} failed` : ''}.`}
+        {status === 'sent' && 'Done.'}
+        {status === 'sent_with_failures' && (
+          <>
+            Done, after every retry. <Link to="/admin/mail">Admin → Mail</Link> lists the failed messages, why they failed, and a Retry for each.
+          </>
+        )}
       </p>
       {pollFailed !== undefined && <LoadError text={NEWSLETTER_TEXTS.pollFailed} error={pollFailed} onRetry={onRetry} />}
     </div>
@@ -154,7 +170,7 @@ export function NewsletterPanel({ blog }: { blog: Blog }) {
   const sending = progress?.status === 'sending';
   const { reload } = loaded;
 
-  // While a send runs, its progress is asked for again every few seconds.
+  // While a send runs, its progress is asked for again every few seconds; once it has ended, no more.
   useEffect(() => {
     if (!sending || loaded.state === 'loading' || loaded.state === 'error') return;
     const timer = setTimeout(() => {
