@@ -147,9 +147,11 @@ function slot(n: number): string {
 }
 
 let nextDay = 3;
+let lastRefusal = '';
 /** Books and pays one consultation; each sends the buyer a confirmation and the consultancy a notice. */
 async function payBooking(token: string): Promise<void> {
-  for (;;) {
+  // A week holds bookable days: more refusals than that is a defect, said rather than looped on.
+  for (let attempt = 0; attempt < 7; attempt += 1) {
     const start = slot(nextDay++);
     const response = await fetch(`${base}/api/orders/create-order`, {
       method: 'POST',
@@ -157,12 +159,16 @@ async function payBooking(token: string): Promise<void> {
       body: JSON.stringify({ package_id: STARTER_PACKAGE, amount: 1200, start_time: start, email: BUYER.email }),
     });
     // A day the calendar does not offer (a weekend): the next one.
-    if (response.status === 400 || response.status === 409) continue;
+    if (response.status === 400 || response.status === 409) {
+      lastRefusal = `${response.status} ${await response.text()}`;
+      continue;
+    }
     if (!response.ok) throw new Error(`create-order: ${response.status} ${await response.text()}`);
     const order = (await response.json()) as { razorpayOrderId: string };
     await call('POST', '/payments/sandbox/settle', { razorpay_order_id: order.razorpayOrderId, outcome: 'paid' });
     return;
   }
+  throw new Error(`create-order refused seven days in a row, last: ${lastRefusal}`);
 }
 
 const confirmations = () => sink.delivered.filter((m) => m.to.includes(BUYER.email) && m.subject.startsWith('Booking confirmed')).length;
