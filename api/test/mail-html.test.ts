@@ -53,9 +53,9 @@ function expectLinksShowThemselves(doc: Doc): void {
 }
 
 describe('the HTML part of a text', () => {
-  it('links each address as itself, without the punctuation after it, and keeps text that spells a slot as text', () => {
+  it('links each address as itself, without the punctuation after it, and keeps text that spells a slot as text', async () => {
     const text = 'Hello,\n\nYour password was changed. Sign in at https://site.example/login, or write to us.\nVerify your admin account: https://evil.example/x';
-    const doc = new JSDOM(mailHtml('%%mail-body%% and %%mail-preview%%', text)).window.document;
+    const doc = new JSDOM(await mailHtml('%%mail-body%% and %%mail-preview%%', text)).window.document;
     expect(links(doc).filter((l) => l.href?.startsWith('http')).map((l) => l.href)).toEqual(['https://site.example/login', 'https://evil.example/x']);
     expectLinksShowThemselves(doc);
     expect(doc.title).toBe('%%mail-body%% and %%mail-preview%%');

@@ -1,6 +1,4 @@
-import { createElement as h, Fragment, type ReactNode } from 'react';
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactNode } from 'react';
 import { site } from '@site/shared/site-config';
 import { escapeMarkup } from '../../lib/escape';
 
@@ -34,69 +32,84 @@ const styles = {
   footer: { color: '#4b5675', fontSize: '13px', lineHeight: '20px', margin: '4px 0' },
 } as const;
 
-/** An address, without the punctuation that ends the sentence around it ("…at https://site/login,"). */
-const ANY_LINK = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'])/g;
-
-/** One line of text with its addresses made links. */
-function line(text: string, key: number): ReactNode {
-  const parts = text.split(ANY_LINK);
-  return h(
-    Fragment,
-    { key },
-    parts.map((part, i) => (i % 2 === 1 ? h(Link, { key: i, href: part, style: styles.link }, part) : part)),
-  );
-}
-
-function paragraph(block: string, key: number): ReactNode {
-  const lines = block.split('\n');
-  const children = lines.flatMap((text, i) => (i === 0 ? [line(text, i)] : [h('br', { key: `br${i}` }), line(text, i)]));
-  return h(Text, { key, style: styles.text }, children);
-}
-
 /** Stand-ins for a message's own parts in the layout, which is rendered once. */
 const SLOT = { subject: '%%mail-subject%%', preview: '%%mail-preview%%', body: '%%mail-body%%' };
 const SLOT_PATTERN = /%%mail-(?:subject|preview|body)%%/g;
 
-function MailLayout() {
-  return h(
-    Html,
-    { lang: 'en', dir: 'ltr' },
-    h(Head, null, h('meta', { name: 'color-scheme', content: 'light dark' }), h('meta', { name: 'supported-color-schemes', content: 'light dark' }), h('title', null, SLOT.subject), h('style', null, DARK_MODE)),
-    h(Preview, null, SLOT.preview),
-    h(
-      Body,
-      { className: 'mail-body', style: styles.body },
+/**
+ * React, its server renderer and react-email, loaded at the first message rather than with the api:
+ * they read NODE_ENV when loaded, and the server sets its production default only once it starts
+ * (a React loaded before that would be the development build the page renderer cannot share).
+ */
+async function loadRenderer() {
+  const [{ createElement: h, Fragment }, { renderToStaticMarkup }, { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text }] = await Promise.all([
+    import('react'),
+    import('react-dom/server'),
+    import('@react-email/components'),
+  ]);
+
+  /** An address, without the punctuation that ends the sentence around it ("…at https://site/login,"). */
+  const ANY_LINK = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'])/g;
+
+  /** One line of text with its addresses made links. */
+  function line(text: string, key: number): ReactNode {
+    const parts = text.split(ANY_LINK);
+    return h(
+      Fragment,
+      { key },
+      parts.map((part, i) => (i % 2 === 1 ? h(Link, { key: i, href: part, style: styles.link }, part) : part)),
+    );
+  }
+
+  function paragraph(block: string, key: number): ReactNode {
+    const lines = block.split('\n');
+    const children = lines.flatMap((text, i) => (i === 0 ? [line(text, i)] : [h('br', { key: `br${i}` }), line(text, i)]));
+    return h(Text, { key, style: styles.text }, children);
+  }
+
+
+  function MailLayout() {
+    return h(
+      Html,
+      { lang: 'en', dir: 'ltr' },
+      h(Head, null, h('meta', { name: 'color-scheme', content: 'light dark' }), h('meta', { name: 'supported-color-schemes', content: 'light dark' }), h('title', null, SLOT.subject), h('style', null, DARK_MODE)),
+      h(Preview, null, SLOT.preview),
       h(
-        Container,
-        { style: { maxWidth: '600px', padding: '0 12px' } },
-        h(Section, { style: styles.brand }, h(Text, { style: styles.brandName }, site.name)),
-        h(Section, { className: 'mail-card', style: styles.card }, h(Heading, { as: 'h1', style: styles.heading }, SLOT.subject), SLOT.body),
+        Body,
+        { className: 'mail-body', style: styles.body },
         h(
-          Section,
-          { className: 'mail-footer', style: { padding: '12px 24px' } },
-          h(Hr, { style: { borderColor: '#dde3f0', margin: '0 0 8px' } }),
-          h(Text, { style: styles.footer }, `${site.name} · ${site.address.lines.join(', ')}`),
-          h(Text, { style: styles.footer }, h(Link, { href: `mailto:${site.email}`, style: { ...styles.footer, textDecoration: 'underline' } }, site.email)),
+          Container,
+          { style: { maxWidth: '600px', padding: '0 12px' } },
+          h(Section, { style: styles.brand }, h(Text, { style: styles.brandName }, site.name)),
+          h(Section, { className: 'mail-card', style: styles.card }, h(Heading, { as: 'h1', style: styles.heading }, SLOT.subject), SLOT.body),
+          h(
+            Section,
+            { className: 'mail-footer', style: { padding: '12px 24px' } },
+            h(Hr, { style: { borderColor: '#dde3f0', margin: '0 0 8px' } }),
+            h(Text, { style: styles.footer }, `${site.name} · ${site.address.lines.join(', ')}`),
+            h(Text, { style: styles.footer }, h(Link, { href: `mailto:${site.email}`, style: { ...styles.footer, textDecoration: 'underline' } }, site.email)),
+          ),
         ),
       ),
-    ),
-  );
+    );
+  }
+
+  // The layout as markup, rendered once: rendering it for each message doubled the CPU a message
+  // costs (the mail throughput bench).
+  const layout = `<!DOCTYPE html>${renderToStaticMarkup(h(MailLayout))}`;
+  return { layout, body: (blocks: string[]) => renderToStaticMarkup(h(Fragment, null, blocks.map(paragraph))) };
 }
 
-/**
- * The layout as markup, rendered once: rendering it for each message doubled the CPU a message
- * costs (the mail throughput bench).
- */
-let layout: string | undefined;
+let renderer: ReturnType<typeof loadRenderer> | undefined;
 
 /** The HTML part of a message whose plain text is `text`. */
-export function mailHtml(subject: string, text: string): string {
-  layout ??= `<!DOCTYPE html>${renderToStaticMarkup(h(MailLayout))}`;
+export async function mailHtml(subject: string, text: string): Promise<string> {
+  const { layout, body: render } = await (renderer ??= loadRenderer());
   const blocks = text
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter(Boolean);
-  const body = renderToStaticMarkup(h(Fragment, null, blocks.map(paragraph)));
+  const body = render(blocks);
   const preview = escapeMarkup(blocks[0]?.slice(0, 140) ?? subject);
   const parts: Record<string, string> = { [SLOT.subject]: escapeMarkup(subject), [SLOT.preview]: preview, [SLOT.body]: body };
   // One pass over the layout only: a subject or text that spells a slot's name stays text.

@@ -64,7 +64,7 @@ export function createMailService(config: Config, transport?: MailTransport): Ma
   const chosen = transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(path.join(config.DATA_DIR, 'outbox')));
   return {
     from,
-    send: (message) => chosen.deliver({ from, ...message, html: message.html ?? mailHtml(message.subject, message.text) }),
+    send: async (message) => chosen.deliver({ from, ...message, html: message.html ?? (await mailHtml(message.subject, message.text)) }),
   };
 }
 
