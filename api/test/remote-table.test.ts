@@ -67,9 +67,9 @@ describe('the reads the remote table declares for rendered pages', () => {
     expect(planned('/')).toEqual({ module: 'mfe_marketing/HomePage', reads: ['/bookings/packages'], then: undefined, tags: ['consultations'] });
     expect(planned('/community')).toEqual({
       module: 'mfe_community/CommunityPage',
-      reads: ['/events?status=published', '/blogs/search?field=status&value=published'],
+      reads: ['/events?status=published', '/blogs/search?field=status&value=published', '/packages/public/search?field=package_type&value=subscription'],
       then: undefined,
-      tags: ['events', 'blogs'],
+      tags: ['events', 'blogs', 'packages'],
     });
     expect(planned('/blog/a%20b%26c')).toEqual({
       module: 'mfe_community/BlogPage',
@@ -77,12 +77,15 @@ describe('the reads the remote table declares for rendered pages', () => {
       then: undefined,
       tags: ['blogs'],
     });
-    expect(planned('/packages/gold')).toEqual({
+    const packageRead = '/packages/public/search?field=slug&value=gold';
+    expect(planned('/packages/gold', { [packageRead]: [{ id: 'p1', slug: 'gold', event_id: 'e1' }] })).toEqual({
       module: 'mfe_commerce/PackagePage',
-      reads: ['/packages/public/search?field=slug&value=gold'],
-      then: undefined,
+      reads: [packageRead],
+      then: ['/events/search?field=id&value=e1'],
       tags: ['packages', 'events'],
     });
+    // A package of no event: no event to read.
+    expect(planned('/packages/gold', { [packageRead]: [{ id: 'p1', slug: 'gold', event_id: null }] })?.then).toEqual([]);
     const eventRead = '/events/search?field=slug&value=launch';
     expect(planned('/event/launch', { [eventRead]: [{ id: 'e1', slug: 'launch' }] })).toEqual({
       module: 'mfe_community/EventPage',
