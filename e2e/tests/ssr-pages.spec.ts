@@ -228,8 +228,9 @@ test.describe('the reads the remote table declares for a rendered page', () => {
     const event = await createEvent({ title: 'Declared reads meetup', description: 'Read once too.' });
     const pkg = await createPackage({ name: 'Declared reads pass', description: 'A seat.', price: 999, package_type: 'event', event_id: event.id, capacity: 5 });
     // The home page's pricing section loads near the viewport (#pricing asks for it at once); the
-    // event page reads its packages after the event itself, and a ticket's page its event after the package.
-    pages = [['/#pricing', 1], ['/community', 2], [`/blog/${blog.slug}`, 1], [`/event/${event.slug}`, 2], [`/packages/${pkg.slug}`, 2]];
+    // community page reads its events, posts and memberships; the event page reads its packages after
+    // the event itself, and a ticket's page its event after the package.
+    pages = [['/#pricing', 1], ['/community', 3], [`/blog/${blog.slug}`, 1], [`/event/${event.slug}`, 2], [`/packages/${pkg.slug}`, 2]];
   });
 
   test('are in the server HTML, and the hydrated page asks the api for none of them again', async ({ page, request, requests }) => {
