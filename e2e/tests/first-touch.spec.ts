@@ -53,3 +53,31 @@ test('a contact message typed and sent before the shell starts is carried out na
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('form', { name: 'Contact form' }).getByRole('status')).toContainText('Message sent successfully!', { timeout: 30_000 });
 });
+
+test('a contact message typed before the shell starts survives the form’s code arriving, with the caret where it was', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/#contact', { waitUntil: 'domcontentloaded' });
+  const form = page.locator('#contact').getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name').fill('Early Visitor');
+  await form.getByLabel('Message').fill('Typed before the page ran.');
+  const plainName = await form.getByLabel('Name').elementHandle();
+  const formCode = page.waitForResponse(/\/contact-form\.[0-9a-f]+\.js$/);
+  release();
+  await live(page);
+  await formCode;
+  // The plain form is swapped for the full one once its code is here.
+  await expect.poll(() => plainName!.evaluate((field) => field.isConnected)).toBe(false);
+  await expect(form.getByLabel('Name')).toHaveValue('Early Visitor');
+  await expect(form.getByLabel('Message')).toHaveValue('Typed before the page ran.');
+  await expect(form.getByLabel('Message')).toBeFocused();
+
+  await form.getByLabel('Email').fill('early@example.com');
+  await form.getByLabel('Service').selectOption('Other / Consulting');
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/contacts') && request.method() === 'POST');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ name: 'Early Visitor', message: 'Typed before the page ran.' });
+  await expect(page.getByText('Message sent successfully!').first()).toBeVisible();
+  // Sent by the page's code, not by a native post that reloads it.
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
@@ -40,6 +40,22 @@ function firstValues(id: string, outcome: FormOutcome | null): ContactFormInput 
   return values;
 }
 
+/** Where the visitor's caret is in the plain form this one replaces: it moves with them. */
+function useCarriedFocus(id: string) {
+  const [caret] = useState(() => {
+    // The server's render has no focused element (and no DOM classes to test against).
+    const field = (typeof document === 'undefined' ? null : document.activeElement) as HTMLInputElement | null;
+    if (!field?.id?.startsWith(`${id}-`)) return null;
+    return { id: field.id, at: typeof field.selectionStart === 'number' ? field.selectionStart : null };
+  });
+  useLayoutEffect(() => {
+    const field = caret && document.getElementById(caret.id);
+    if (!field || field === document.activeElement) return;
+    field.focus();
+    if (caret.at !== null && (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) field.setSelectionRange(caret.at, caret.at);
+  }, [caret]);
+}
+
 /**
  * The contact form. A real form: before the page runs (or without JavaScript) it posts natively,
  * and the page comes back with the outcome (api/src/lib/form-posts.ts); with JavaScript it sends
@@ -56,6 +72,7 @@ export function ContactForm({ id: givenId }: { id?: string }) {
   // The field errors of a native post, shown until the next submit validates in the browser.
   const [postedErrors, setPostedErrors] = useState<Record<string, string>>(outcome?.errors ?? {});
   const [defaultValues] = useState(() => firstValues(id, outcome));
+  useCarriedFocus(id);
   const {
     register,
     handleSubmit,

@@ -3,15 +3,18 @@ import { site } from '@site/shared/site-config';
 import { Card, Container, Section } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { SectionHeading } from '@site/shared/ui/section-heading';
-import { Suspense, lazy, useId } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { FORM_OUTCOME_KEY, type FormOutcome } from '@site/shared/contracts/form-outcome';
 import { usePreloaded } from '@site/shared/preloaded';
 import { useNearViewport } from '../../components/use-near-viewport';
 import { ContactFields } from './contact-fields';
 
+import type { ContactForm as ContactFormComponent } from './contact-form';
+
 // The form (react-hook-form, zod and the contract) is a chunk of its own, fetched as the section
 // approaches: most visitors of the home page never scroll that far.
-const ContactForm = lazy(() => import('./contact-form').then((mod) => ({ default: mod.ContactForm })));
+const loadContactForm = () => import(/* webpackChunkName: "contact-form" */ './contact-form').then((mod) => mod.ContactForm);
+const ContactForm = lazy(() => loadContactForm().then((form) => ({ default: form })));
 
 // The form's own height (measured: 434px, 529px on phones), so nothing moves when it arrives.
 const FormSlot = styled.div`
@@ -26,15 +29,24 @@ function LazyContactForm({ eager }: { eager: boolean }) {
   const [ref, near] = useNearViewport<HTMLDivElement>('#contact', '1000px');
   // Back from a native post of this form: the page shows its outcome at once.
   const posted = usePreloaded<FormOutcome>(FORM_OUTCOME_KEY)?.form === 'contact';
+  const [Form, setForm] = useState<typeof ContactFormComponent | null>(null);
+  useEffect(() => {
+    // Until it arrives the plain form stays: it posts natively.
+    if (near && !Form) loadContactForm().then((form) => setForm(() => form), () => undefined);
+  }, [near, Form]);
   // Until its code arrives, the same form in plain HTML: it posts natively, and what is typed in it
-  // is taken over by the full form (read by the same ids).
+  // is taken over by the full form (read by the same ids). The full form replaces it only once its
+  // code is here, in one render: a Suspense fallback would be a second plain form, empty.
   const plain = <ContactFields id={id} field={noProps} />;
   return (
     <FormSlot ref={ref}>
-      {eager || near || posted ? (
+      {eager || posted ? (
+        // The server renders the full form here, and hydration keeps its inputs.
         <Suspense fallback={plain}>
           <ContactForm id={id} />
         </Suspense>
+      ) : Form ? (
+        <Form id={id} />
       ) : (
         plain
       )}
