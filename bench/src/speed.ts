@@ -20,7 +20,7 @@ import { phonePages, printPhoneInteractive } from './phone';
 import { autocannonLoad, printComparedTable, printLatencyTable, wrkLoad, type Target } from './load';
 import { formatRss, rssMiB } from './memory';
 import { phase, runMain } from './harness';
-import { BENCH_ADMIN, photoPostPath } from './photo-post';
+import { BENCH_ADMIN, photoPostPath, printPhotoFigures } from './photo-post';
 
 const skipMemory = Boolean(process.env.BENCH_SKIP_MEMORY);
 const SETTLE_MS = 30_000;
@@ -82,16 +82,12 @@ async function pgliteRun(): Promise<void> {
       memory.push([`fresh start, idle ${SETTLE_MS / 1000} s later`, await rssMiB(server.process.pid)]);
     }
     await phase('phone-profile time to interactive', async () => printPhoneInteractive(server.url, await phonePages(server.url)));
+    const photoPost = await phase('publishing a post with a 3024×2016 photo', () => photoPostPath(server.url));
     if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
-      const pages = [
-        '/',
-        '/community',
-        '/services/ai-chatbots',
-        ...(await phase('finding a sample blog', () => sampleBlogPath(server.url))),
-        ...(await phase('publishing a post with a 3024×2016 photo', () => photoPostPath(server.url))),
-      ];
+      const pages = ['/', '/community', '/services/ai-chatbots', ...(await phase('finding a sample blog', () => sampleBlogPath(server.url))), ...photoPost];
       await printLighthouse(server.url, pages, 'PGlite');
     }
+    await phase('photo timings and bytes', () => printPhotoFigures(server.url, photoPost[0]));
     await throughput(server, 'PGlite');
     memory.push(['after the loads above', await rssMiB(server.process.pid)]);
     await server.stop();
