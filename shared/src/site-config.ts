@@ -1,6 +1,7 @@
 /**
- * The site's content facts (brand, contact details, services, navigation): the one source for every
- * package, the api included. Plain data only: no browser code. The consultation packages and their
+ * The site's content facts that several packages show (brand, contact details, services, the fixed
+ * pages' heads): the one source for every package, the api included. What one front end alone shows
+ * lives in that package (decision 066). Plain data only: no browser code. The consultation packages and their
  * prices are the api's (its catalogue, GET /api/bookings/packages); the booking rules are in
  * `booking-policy`.
  */
@@ -58,41 +59,8 @@ export const serviceLinks = [
 
 export type ServiceSlug = (typeof serviceLinks)[number]['slug'];
 
-export interface NavItem {
-  label: string;
-  /** A home-page section id (hash link) or a path. */
-  section?: string;
-  path?: string;
-}
-
-export const mainNav: readonly NavItem[] = [
-  { label: 'Home', section: 'home' },
-  { label: 'Services', section: 'services' },
-  { label: 'Tech Stack', section: 'tech-stack' },
-  { label: 'Book Consultation', section: 'pricing' },
-  { label: 'Community', path: '/community' },
-  { label: 'Contact', section: 'contact' },
-];
-
-export const companyLinks = [
-  { label: 'About', section: 'about' },
-  { label: 'Services', section: 'services' },
-  { label: 'Tech Stack', section: 'tech-stack' },
-  { label: 'Why Us', section: 'why-us' },
-  { label: 'Contact', section: 'contact' },
-] as const;
-
-export const legalLinks = [
-  { label: 'Privacy Policy', path: '/privacy' },
-  { label: 'Terms of Service', path: '/terms' },
-  { label: 'Refund Policy', path: '/refund' },
-] as const;
-
 /** The built-in AI assistant: the script the api serves and the element it defines. */
 export const builtInAssistant = { scriptPath: '/ai-widget/assistant.js', element: 'tiny-titans-assistant' } as const;
-
-/** Home-page section ids in page order. */
-export const homeSections = ['home', 'services', 'about', 'tech-stack', 'pricing', 'why-us', 'contact'] as const;
 
 /** A page's title (without the site's name), description and path. */
 export interface PageHeadText {
