@@ -22,8 +22,23 @@ function ServerApp({ location, preloaded }) {
 module.exports = { shell: { init() {}, get() { return Promise.resolve(() => ({ ServerApp, setRemoteLoader() {} })); } } };
 `;
 
-const remoteContainer = (name: string) =>
-  `module.exports = { ${name}: { init() {}, get() { return Promise.resolve(() => ({ default: () => null })); } } };`;
+/**
+ * The fixed pages' heads the stand-in remotes declare (their modules' `head`), as a remote's own
+ * texts: the api has no copy of them.
+ */
+const HEADS: Record<string, string> = {
+  mfe_marketing: `{
+    './ContactPage': () => ({ title: 'Write to us', description: 'The contact page, as mfe_marketing words it.' }),
+    './PolicyPage': ({ policy }) => ({ title: 'The ' + policy + ' policy', description: 'The ' + policy + ' policy, as mfe_marketing words it.' }),
+  }`,
+  mfe_community: `{ './CommunityPage': () => ({ title: 'Our community', description: 'The community page, as mfe_community words it.' }) }`,
+};
+
+/** A remote's server container; `heads` replaces the heads its modules declare (a release of new texts). */
+export const remoteContainer = (name: string, heads = HEADS[name] ?? '{}') => `
+const heads = ${heads};
+module.exports = { ${name}: { init() {}, get(module) { return Promise.resolve(() => ({ default: () => null, ...(heads[module] ? { head: heads[module] } : {}) })); } } };
+`;
 
 /** A built site in miniature: the shell's HTML and remotes.json, and a server container per front end. */
 export async function fakeWebRoot(): Promise<string> {

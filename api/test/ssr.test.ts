@@ -10,7 +10,7 @@ import { registerTestAdmin, testConfig } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent } from './content-helpers';
 import { composeHtml } from '../src/modules/ssr/html';
-import { fakeWebRoot, SHELL_HTML } from './ssr-helpers';
+import { fakeWebRoot, remoteContainer, SHELL_HTML } from './ssr-helpers';
 
 describe.each(testDatabases())('server-rendered pages on $name', (target) => {
   let app: FastifyInstance;
@@ -122,6 +122,32 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect(recorder).toBeDefined();
     expect(page.body.indexOf(recorder!)).toBeLessThan(page.body.indexOf('</head>'));
     for (const text of inline) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  });
+
+  it("gives a remote's fixed pages the head their live module declares, rendered or left to the browser", async () => {
+    const privacy = (await app.inject({ url: '/privacy' })).body;
+    expect(privacy).toContain('<h1>Rendered /privacy</h1>');
+    expect(privacy).toContain('<title>The privacy policy | Tiny Titans AI</title>');
+    expect(privacy).toContain('<meta property="og:title" content="The privacy policy | Tiny Titans AI" />');
+    expect(privacy).toContain('<meta property="og:description" content="The privacy policy, as mfe_marketing words it." />');
+    expect((await app.inject({ url: '/community' })).body).toContain('<title>Our community | Tiny Titans AI</title>');
+    // /contact fails to render here: the browser renders it, under the head its module declares.
+    const contact = (await app.inject({ url: '/contact' })).body;
+    expect(contact).toContain('<div id="root"></div>');
+    expect(contact).toContain('<title>Write to us | Tiny Titans AI</title>');
+    expect(contact).toContain('<meta property="og:description" content="The contact page, as mfe_marketing words it." />');
+  });
+
+  it('changes those heads with a new build of the remote alone, without a restart', async () => {
+    const released = `{ './PolicyPage': ({ policy }) => ({ title: 'Our ' + policy + ' terms, reworded', description: 'Released on its own.' }) }`;
+    await writeFile(path.join(webRoot, 'mfe-marketing', 'dist', 'server', 'remoteEntry.js'), remoteContainer('mfe_marketing', released));
+    await expect
+      .poll(async () => (await app.inject({ url: '/refund' })).body, { timeout: 2_000, interval: 50 })
+      .toContain('<title>Our refund terms, reworded | Tiny Titans AI</title>');
+    // A module that declares no head (any more) leaves the page the shell's own.
+    const contact = (await app.inject({ url: '/contact' })).body;
+    expect(contact).not.toContain('Write to us');
+    expect(contact).toContain('<title>Tiny Titans AI</title>');
   });
 
   it('renders with the shell redeployed in place, seen by the one deployment watch that page heads read too', async () => {

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { fullTitle, site } from './site-config';
 
-// The fixed pages' heads live with the site's other content facts (the api reads them too).
-export { fullTitle, NOT_FOUND_META, PAGE_META, pageMetaOf } from './site-config';
+// The heads the api writes too live with the site's other content facts; a remote's other fixed
+// pages export theirs (`PageHeadOf`).
+export { fullTitle, NOT_FOUND_META, PAGE_META, pageMetaOf, type PageHeadOf } from './site-config';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string): void {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

@@ -1,6 +1,7 @@
 /**
- * The site's content facts (brand, contact details, services, navigation): the one source for every
- * package, the api included. Plain data only: no browser code. The consultation packages and their
+ * The site's content facts that several packages show (brand, contact details, services, the fixed
+ * pages' heads): the one source for every package, the api included. What one front end alone shows
+ * lives in that package (decision 066). Plain data only: no browser code. The consultation packages and their
  * prices are the api's (its catalogue, GET /api/bookings/packages); the booking rules are in
  * `booking-policy`.
  */
@@ -58,41 +59,8 @@ export const serviceLinks = [
 
 export type ServiceSlug = (typeof serviceLinks)[number]['slug'];
 
-export interface NavItem {
-  label: string;
-  /** A home-page section id (hash link) or a path. */
-  section?: string;
-  path?: string;
-}
-
-export const mainNav: readonly NavItem[] = [
-  { label: 'Home', section: 'home' },
-  { label: 'Services', section: 'services' },
-  { label: 'Tech Stack', section: 'tech-stack' },
-  { label: 'Book Consultation', section: 'pricing' },
-  { label: 'Community', path: '/community' },
-  { label: 'Contact', section: 'contact' },
-];
-
-export const companyLinks = [
-  { label: 'About', section: 'about' },
-  { label: 'Services', section: 'services' },
-  { label: 'Tech Stack', section: 'tech-stack' },
-  { label: 'Why Us', section: 'why-us' },
-  { label: 'Contact', section: 'contact' },
-] as const;
-
-export const legalLinks = [
-  { label: 'Privacy Policy', path: '/privacy' },
-  { label: 'Terms of Service', path: '/terms' },
-  { label: 'Refund Policy', path: '/refund' },
-] as const;
-
 /** The built-in AI assistant: the script the api serves and the element it defines. */
 export const builtInAssistant = { scriptPath: '/ai-widget/assistant.js', element: 'tiny-titans-assistant' } as const;
-
-/** Home-page section ids in page order. */
-export const homeSections = ['home', 'services', 'about', 'tech-stack', 'pricing', 'why-us', 'contact'] as const;
 
 /** A page's title (without the site's name), description and path. */
 export interface PageHeadText {
@@ -101,27 +69,23 @@ export interface PageHeadText {
   path: string;
 }
 
-/** The public pages whose head is fixed text: the browser sets it (usePageMeta) and the api writes it into the server HTML. */
+/**
+ * The home page's head: the brand's name and description, which index.html's default head has too.
+ * The browser sets it (usePageMeta) and the api writes it into the server HTML.
+ */
 export const PAGE_META = {
   home: { title: site.name, description: site.description, path: '/' },
-  contact: {
-    title: 'Contact Us',
-    description: `Tell ${site.name} about your project: chatbots, agentic workflows, automation or an AI app. We reply within one business day.`,
-    path: '/contact',
-  },
-  community: { title: 'Community', description: 'Events, articles and people building with AI in small teams.', path: '/community' },
-  refund: {
-    title: 'Refund Policy',
-    description: `When ${site.name} refunds consultation and package payments, and how to ask for a refund.`,
-    path: '/refund',
-  },
-  privacy: { title: 'Privacy Policy', description: `What personal data ${site.name} collects, why, and the choices you have.`, path: '/privacy' },
-  terms: {
-    title: 'Terms of Service',
-    description: `The terms for using the ${site.name} website and buying consultations and packages.`,
-    path: '/terms',
-  },
 } as const satisfies Record<string, PageHeadText>;
+
+/** A page's own title and description, without its path (the page's address gives that). */
+export type OwnHead = Omit<PageHeadText, 'path'>;
+
+/**
+ * What a remote's page module may export as `head`: its fixed title and description, from the
+ * props its route gives it (the remote table). The page sets them in the browser, and the api writes
+ * them into the server HTML from the live release's module, so releasing the remote changes both.
+ */
+export type PageHeadOf<Props = Record<string, never>> = (props: Props) => OwnHead;
 
 /**
  * The heads of pages that find nothing (an unknown path, a missing post, event or package): the
@@ -132,12 +96,16 @@ export const NOT_FOUND_META = {
   blog: { title: 'Blog not found', description: `An article from the ${site.name} blog.` },
   event: { title: 'Event not found', description: `An event from the ${site.name} community.` },
   package: { title: 'Package not found', description: `A ${site.name} package.` },
-} as const satisfies Record<string, Omit<PageHeadText, 'path'>>;
+} as const satisfies Record<string, OwnHead>;
 
 /** What a missing page is: an unknown path or one of the pages above. */
 export type NotFoundKind = keyof typeof NOT_FOUND_META;
 
-/** The fixed head of the page at `pathname` (those above and each service's page), if it has one. */
+/**
+ * The fixed head the api knows of the page at `pathname` (home and each service's page, which the
+ * footer, the sitemap and the assistant name too), if it has one. Other fixed pages' heads are their
+ * remote's (`PageHeadOf`).
+ */
 export function pageMetaOf(pathname: string): PageHeadText | undefined {
   const fixed = Object.values(PAGE_META).find((meta) => meta.path === pathname);
   if (fixed) return fixed;

@@ -120,7 +120,9 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         return sendShell(reply);
       }
       // Content pages get their own title, description and OpenGraph tags (page-head module).
-      const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request) : null;
+      // A remote's fixed page has the head its live module declares.
+      const own = app.hasDecorator('ssr') ? await app.ssr.ownHead(url) : null;
+      const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request, own) : null;
       if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);
       return sendShell(reply);
     };

@@ -1,6 +1,6 @@
 import { site } from '@site/shared/site-config';
 import styled from 'styled-components';
-import { PAGE_META, usePageMeta } from '@site/shared/page-meta';
+import { usePageMeta, type PageHeadOf } from '@site/shared/page-meta';
 import { theme } from '@site/shared/ui/theme';
 import { Main } from '@site/shared/ui/primitives';
 import { BenefitsList } from '../features/benefits/benefits-list';
@@ -17,8 +17,11 @@ const Intro = styled.p`
   max-width: 720px;
 `;
 
+/** The page's head, which the api also writes into the server HTML (from this module of the live release). */
+export const head: PageHeadOf = () => ({ title: 'Community', description: 'Events, articles and people building with AI in small teams.' });
+
 export default function CommunityPage() {
-  usePageMeta(PAGE_META.community);
+  usePageMeta(head({}));
   return (
     <Main>
       <h1>The {site.shortName} Community</h1>

@@ -1,5 +1,3 @@
-import { PREVIEW_LENGTH } from '@site/shared/constants';
-
 /** The text of some HTML; DOMParser documents are inert, so nothing in the markup runs. */
 export function plainText(html: string): string {
   // Block ends and line breaks separate words once the tags are gone.
@@ -11,7 +9,10 @@ export function plainText(html: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** A card preview: HTML stripped, cut at 150 characters. */
+/** How many characters of a post or event a card shows (SPEC). */
+export const PREVIEW_LENGTH = 150;
+
+/** A card preview: HTML stripped, cut at PREVIEW_LENGTH characters. */
 export function preview(htmlOrText: string, length = PREVIEW_LENGTH): string {
   const text = plainText(htmlOrText);
   return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;

@@ -1,10 +1,17 @@
-import { usePageMeta } from '@site/shared/page-meta';
+import { usePageMeta, type PageHeadOf } from '@site/shared/page-meta';
 import { Main } from '@site/shared/ui/primitives';
 import { policies, type PolicyName } from '../features/policies/policies';
 
-export default function PolicyPage({ policy }: { policy: PolicyName }) {
+interface PolicyPageProps {
+  policy: PolicyName;
+}
+
+/** The page's head, which the api also writes into the server HTML (from this module of the live release). */
+export const head: PageHeadOf<PolicyPageProps> = ({ policy }) => ({ title: policies[policy].title, description: policies[policy].description });
+
+export default function PolicyPage({ policy }: PolicyPageProps) {
   const content = policies[policy];
-  usePageMeta({ title: content.title, description: content.description });
+  usePageMeta(head({ policy }));
   return (
     <Main>
       <article>

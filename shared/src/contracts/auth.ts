@@ -61,24 +61,3 @@ export type UserBody = z.infer<typeof UserBody>;
 
 /** Claims of the access token, as the browser decodes them. */
 export const AccessClaimsSchema = z.object({ sub: z.string(), role: z.string() });
-
-const PASSWORDS_DIFFER = 'Passwords do not match.';
-
-/** Sign-up form: the register body plus a confirmation the api never sees. */
-export const SignUpForm = z
-  .object({
-    username: UsernameSchema,
-    email: z.string().trim().min(1, 'Email is required.').pipe(EmailSchema),
-    password: PasswordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your password.'),
-  })
-  .refine((form) => form.password === form.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
-export type SignUpForm = z.infer<typeof SignUpForm>;
-
-export const NewPasswordForm = z
-  .object({
-    password: PasswordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your password.'),
-  })
-  .refine((form) => form.password === form.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
-export type NewPasswordForm = z.infer<typeof NewPasswordForm>;

@@ -5,8 +5,6 @@ export const ipfsPath = (cid: string) => `/ipfs/${encodeURIComponent(cid)}`;
 
 /** How wide a post's image is shown: the page's column (1200px less its padding), full width below it. */
 export const ARTICLE_IMAGE_SIZES = '(max-width: 1200px) calc(100vw - 40px), 1160px';
-/** A card of the blog carousel: most of a phone's width, a third of the column on wider screens. */
-export const CARD_IMAGE_SIZES = '(max-width: 767.98px) 90vw, 400px';
 
 export interface PictureSources {
   /** `<source>`s in order of preference (AVIF, then WebP). */

@@ -16,10 +16,6 @@ export const Main = styled(Container).attrs({ as: 'main', id: 'main' })<{ $maxWi
   ${({ $maxWidth }) => ($maxWidth ? `max-width: ${$maxWidth};` : '')}
 `;
 
-export const Section = styled.section`
-  padding: 72px 0;
-`;
-
 const buttonBase = css`
   display: inline-flex;
   align-items: center;

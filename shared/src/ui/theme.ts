@@ -1,5 +1,10 @@
 import { brandColors } from '../brand.js';
 
+/** Where the layout changes: the phone layout below `mobile`, the header's menu button below `menu` (px). */
+export const BREAKPOINT = { mobile: 768, menu: 1024 } as const;
+// The CSS media queries end a fraction of a pixel below the breakpoint, so that exactly one matches.
+const below = (px: number) => `(max-width: ${px - 0.02}px)`;
+
 export const theme = {
   color: brandColors,
   font: {
@@ -9,8 +14,8 @@ export const theme = {
   radius: { sm: '6px', md: '12px', lg: '20px' },
   maxWidth: '1200px',
   media: {
-    mobile: '(max-width: 767.98px)',
-    belowMenu: '(max-width: 1023.98px)',
+    mobile: below(BREAKPOINT.mobile),
+    belowMenu: below(BREAKPOINT.menu),
     reducedMotion: '(prefers-reduced-motion: reduce)',
   },
 } as const;

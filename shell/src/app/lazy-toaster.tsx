@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { setToasterMount } from '@site/shared/toast';
-import { TOAST_DURATION, TOAST_LIMIT } from '@site/shared/constants';
+import { TOAST_DURATION } from '@site/shared/constants';
+import { TOAST_LIMIT } from './timings';
 
 const Toaster = lazy(() => import('sonner').then((mod) => ({ default: mod.Toaster })));
 

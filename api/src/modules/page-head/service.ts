@@ -5,7 +5,7 @@ import { escapeMarkup } from '../../lib/escape';
 import { TaggedCache, type CacheTag } from '../../lib/tagged-cache';
 import { matchPage } from '../ssr/pages';
 import { articleData, eventData, jsonLdScript, organizationData, type StructuredData } from './json-ld';
-import { NOT_FOUND_META, PAGE_META, fullTitle, pageMetaOf, site, type NotFoundKind } from '@site/shared/site-config';
+import { NOT_FOUND_META, PAGE_META, fullTitle, pageMetaOf, site, type NotFoundKind, type OwnHead } from '@site/shared/site-config';
 import { linkPreviewOf, SITE_IMAGE, type PageImage, type PagePreload } from './images';
 const DESCRIPTION_LENGTH = 160;
 
@@ -22,8 +22,12 @@ export interface PageHead {
 }
 
 export interface PageHeadService {
-  /** The shell's index.html with this public page's title, description and OpenGraph/Twitter tags; null when none applies. */
-  html(pathname: string, request: FastifyRequest): Promise<string | null>;
+  /**
+   * The shell's index.html with this public page's title, description and OpenGraph/Twitter tags; null
+   * when none applies. `own`: the head the page's remote module declares (ssr's `ownHead`), which a
+   * fixed page owned by a remote has instead of one the api knows.
+   */
+  html(pathname: string, request: FastifyRequest, own?: OwnHead | null): Promise<string | null>;
   /** The shell's index.html as a page that found nothing: its own title, and noindex; null before the shell is built. */
   notFound(kind: NotFoundKind, request: FastifyRequest): Promise<string | null>;
 }
@@ -124,10 +128,11 @@ const TAGS_OF: Record<string, CacheTag[]> = {
 };
 
 /**
- * The head of public pages (fixed pages from shared/page-meta, as the browser sets them; blog
- * posts, events, packages from their content) written into the server HTML, so link previews and
- * crawlers that run no JavaScript see the page's own title, description and OpenGraph tags.
- * Heads are kept per path and forgotten with the public read cache (a write of what they show).
+ * The head of public pages (home and service pages from shared/site-config, a remote's other fixed
+ * pages from the head its live module declares, as the browser sets them; blog posts, events,
+ * packages from their content) written into the server HTML, so link previews and crawlers that run
+ * no JavaScript see the page's own title, description and OpenGraph tags. Content heads are kept per
+ * path and forgotten with the public read cache (a write of what they show).
  */
 export const pageHeadPlugin = fp(
   async (app: FastifyInstance) => {
@@ -166,8 +171,9 @@ export const pageHeadPlugin = fp(
       );
 
     app.decorate('pageHead', {
-      async html(pathname, request) {
-        let head = heads.get(pathname);
+      async html(pathname, request, own) {
+        // A module's own head is at hand (its module is loaded): not kept, so a release changes it at once.
+        let head: PageHead | null | undefined = own ? { title: own.title, description: own.description, type: 'website' } : heads.get(pathname);
         if (head === undefined) {
           const fixed = pageMetaOf(pathname);
           const page = fixed ? null : matchPage(pathname);

@@ -21,6 +21,8 @@ export interface PageMatch {
   module: string;
   /** Path parameters (`:slug`), decoded. */
   params: Record<string, string>;
+  /** The props the route gives its module (the remote table's `props`), which its `head` reads too. */
+  props: Readonly<Record<string, string>>;
   /** Whether the api renders it (everything not behind a session). */
   rendered: boolean;
   /** The api reads its page makes, by name, as the remote table declares them. */
@@ -33,6 +35,7 @@ export interface PageMatch {
 
 interface RouteEntry {
   module: string;
+  props?: Readonly<Record<string, string>>;
   access?: string;
   reads?: Readonly<Record<string, Read>>;
   tags?: readonly string[];
@@ -55,6 +58,7 @@ const routeTable = REMOTE_NAMES.flatMap((name) =>
       pattern: new RegExp(`^${source}$`),
       names,
       module: `${name}/${route.module}`,
+      props: route.props ?? {},
       rendered: !route.access,
       reads: route.reads ?? {},
       tags: route.tags ?? [],

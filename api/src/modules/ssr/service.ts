@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { NotFoundKind } from '@site/shared/site-config';
+import type { NotFoundKind, OwnHead } from '@site/shared/site-config';
 import { FORM_OUTCOME_KEY } from '@site/shared/contracts/form-outcome';
 import { hasFormOutcome, readFormOutcome } from '../../lib/form-posts';
 import { isPublicHost, publicOrigin } from '../../lib/origin';
@@ -8,7 +8,8 @@ import { TaggedCache } from '../../lib/tagged-cache';
 import type { Deployment } from './deployment';
 import { createServerFederation, type ServerFederation } from './federation';
 import { composeHtml, RenderedHtml, sendPage } from './html';
-import { NOT_FOUND_ROUTE, RENDERED_MODULES, isUnknownPage, renderedRoute, type RenderedRoute } from './pages';
+import { ownHeadOf } from './own-head';
+import { NOT_FOUND_ROUTE, RENDERED_MODULES, isUnknownPage, matchPage, renderedRoute, type RenderedRoute } from './pages';
 import { readAnswers } from './preload';
 import { renderPage, type ShellServerModule } from './render';
 
@@ -29,6 +30,11 @@ export interface SsrOptions {
 export interface SsrService {
   /** The page rendered on the server (kept, or rendered now), or null: serve the shell for the browser to render. */
   page(request: FastifyRequest): Promise<RenderedHtml | null>;
+  /**
+   * The fixed head a rendered page's module declares (its remote's texts, from the live release), for
+   * a page left to the browser; null when it declares none or its module does not load.
+   */
+  ownHead(pathname: string): Promise<OwnHead | null>;
   /** The page routes' `onRequest` hook: answers a visit of a kept page (ETag, 304) before routing goes on. */
   answerKept: onRequestHookHandler;
   /** Rendered pages kept in memory. */
@@ -133,6 +139,19 @@ export const ssrPlugin = fp<SsrOptions>(
         return pages.bytes;
       },
 
+      async ownHead(pathname) {
+        const page = matchPage(pathname);
+        if (!page?.rendered) return null;
+        try {
+          const deployment = await withBudget(app.deployment.current(), loadTimeoutMs, 'loading the deployment');
+          const loaded = await withBudget(containersOf(deployment).load(page.module), loadTimeoutMs, `loading ${page.module}`);
+          return ownHeadOf(loaded, page.props);
+        } catch (error) {
+          app.log.warn({ err: error, module: page.module }, "a page module's head could not be read: the page gets the site's default head");
+          return null;
+        }
+      },
+
       answerKept(request, reply, done) {
         // When the deployment is due a look, the page handler looks (a redeploy forgets the pages).
         // A visitor back from a form post sees the outcome: their page is rendered for them.
@@ -167,11 +186,12 @@ export const ssrPlugin = fp<SsrOptions>(
           const { shell, load } = containersOf(deployment);
           const preloaded = await readAnswers(app, route);
           if (outcome) preloaded[FORM_OUTCOME_KEY] = outcome;
-          if (route.module) await withBudget(load(route.module), loadTimeoutMs, `loading ${route.module}`);
+          const loaded = route.module ? await withBudget(load(route.module), loadTimeoutMs, `loading ${route.module}`) : null;
           await withBudget(shell, loadTimeoutMs, 'loading the shell');
           const rendering = performance.now();
           const missing = missingOf(route, preloaded);
-          const head = missing ? await app.pageHead.notFound(missing, request) : await app.pageHead.html(pathname, request);
+          const own = route.module ? ownHeadOf(loaded, matchPage(pathname)?.props ?? {}) : null;
+          const head = missing ? await app.pageHead.notFound(missing, request) : await app.pageHead.html(pathname, request, own);
           const template = head ?? deployment.template;
           const page = await renderPage(await shell, pathname, preloaded, timeoutMs);
           const rendered = new RenderedHtml(composeHtml(template, page, preloaded), missing ? 404 : 200, outcome !== null);

@@ -65,6 +65,8 @@ describe('blog images with derived files', () => {
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('alt')).toBe('');
     expect(container.querySelectorAll('picture source')).toHaveLength(2);
+    // Most of a phone's width below the phone breakpoint, a carousel card's 400px above it.
+    expect(img.getAttribute('sizes')).toBe('(max-width: 767.98px) 90vw, 400px');
   });
 
   it('uses the title when no alt text was written', () => {

@@ -3,9 +3,12 @@ import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
 import type { MediaType } from '@site/shared/contracts/media-type';
 import type { MediaImage } from '@site/shared/contracts/content-fields';
-import { ARTICLE_IMAGE_SIZES, CARD_IMAGE_SIZES, pictureSources } from '@site/shared/contracts/media-image';
+import { ARTICLE_IMAGE_SIZES, pictureSources } from '@site/shared/contracts/media-image';
 import { mediaKind, mediaUrl } from '../../lib/media-url';
 import { PLACEHOLDER_IMAGE } from './placeholder';
+
+/** A card of the blog carousel: most of a phone's width, a third of the column on wider screens. */
+const CARD_IMAGE_SIZES = `${theme.media.mobile} 90vw, 400px`;
 
 /**
  * A fixed 16:9 box (at most 520px high) laid out before the file arrives, so the summary and the

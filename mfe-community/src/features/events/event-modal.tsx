@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
 import { Button, ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { Modal } from '@site/shared/ui/modal';
+import { Modal } from '../../components/modal';
 import { ButtonRow } from '../../components/layout';
 import { formatDateTime } from '../../lib/format-date';
 import { googleCalendarLink } from './calendar-link';

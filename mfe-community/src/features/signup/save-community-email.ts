@@ -1,4 +1,5 @@
-import { COMMUNITY_EMAILS_KEY } from '@site/shared/constants';
+/** The localStorage key of this browser's community sign-ups (SPEC). */
+export const COMMUNITY_EMAILS_KEY = 'community-emails';
 
 export interface CommunityEmailEntry {
   email: string;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { site } from '@site/shared/site-config';
-import { Card, Container, Section } from '@site/shared/ui/primitives';
+import { Card, Container } from '@site/shared/ui/primitives';
+import { Section } from '../../components/section';
 import { theme } from '@site/shared/ui/theme';
 import { SectionHeading } from '@site/shared/ui/section-heading';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';

@@ -1,5 +1,4 @@
 import { REFUND_WINDOW_HOURS, RESCHEDULE_CUTOFF_HOURS } from '@site/shared/contracts/booking-policy';
-import { PAGE_META } from '@site/shared/page-meta';
 import { site } from '@site/shared/site-config';
 
 export type PolicyName = 'refund' | 'privacy' | 'terms';
@@ -11,14 +10,13 @@ interface Policy {
   sections: { heading: string; paragraphs: string[] }[];
 }
 
-/** Title and description, as the page's head has them (shared/page-meta). */
-const headOf = (name: PolicyName) => ({ title: PAGE_META[name].title, description: PAGE_META[name].description });
-
 const contactLine = `Write to ${site.email} or call ${site.phones[0]}.`;
 
 export const policies: Record<PolicyName, Policy> = {
+  // The title heads the page and its head; the description is the head's (PolicyPage's `head`).
   refund: {
-    ...headOf('refund'),
+    title: 'Refund Policy',
+    description: `When ${site.name} refunds consultation and package payments, and how to ask for a refund.`,
     effective: 'June 20, 2025',
     sections: [
       {
@@ -51,7 +49,8 @@ export const policies: Record<PolicyName, Policy> = {
     ],
   },
   privacy: {
-    ...headOf('privacy'),
+    title: 'Privacy Policy',
+    description: `What personal data ${site.name} collects, why, and the choices you have.`,
     effective: 'June 20, 2025',
     sections: [
       {
@@ -86,7 +85,8 @@ export const policies: Record<PolicyName, Policy> = {
     ],
   },
   terms: {
-    ...headOf('terms'),
+    title: 'Terms of Service',
+    description: `The terms for using the ${site.name} website and buying consultations and packages.`,
     effective: 'June 20, 2025',
     sections: [
       {

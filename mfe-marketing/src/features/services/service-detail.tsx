@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, Card, Container, Section } from '@site/shared/ui/primitives';
+import { ButtonLink, Card, Container } from '@site/shared/ui/primitives';
+import { Section } from '../../components/section';
 import { theme } from '@site/shared/ui/theme';
 import { CardGrid, HighlightCard } from '../../components/cards';
 import type { Service } from './service';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, Container, Section } from '@site/shared/ui/primitives';
+import { ButtonLink, Container } from '@site/shared/ui/primitives';
+import { Section } from '../../components/section';
 import { theme } from '@site/shared/ui/theme';
 import { Bullets, CardGrid, HighlightCard } from '../../components/cards';
 import { SectionHeading } from '@site/shared/ui/section-heading';

@@ -1,6 +1,7 @@
 import { site } from '@site/shared/site-config';
 import styled from 'styled-components';
-import { Container, Section } from '@site/shared/ui/primitives';
+import { Container } from '@site/shared/ui/primitives';
+import { Section } from '../../components/section';
 import { theme } from '@site/shared/ui/theme';
 import { CardGrid, HighlightCard } from '../../components/cards';
 import { SectionHeading } from '@site/shared/ui/section-heading';

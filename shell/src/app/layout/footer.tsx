@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { companyLinks, legalLinks, serviceLinks, site } from '@site/shared/site-config';
+import { serviceLinks, site } from '@site/shared/site-config';
+import { companyLinks, legalLinks } from './site-nav';
 import { theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form';

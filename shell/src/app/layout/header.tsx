@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { BREAKPOINT, HEADER } from '@site/shared/constants';
-import { homeSections, mainNav, site } from '@site/shared/site-config';
-import { theme } from '@site/shared/ui/theme';
+import { site } from '@site/shared/site-config';
+import { HEADER } from '../timings';
+import { homeSections, mainNav } from './site-nav';
+import { BREAKPOINT, theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
 import { useHeaderScroll } from './use-header-scroll';
 import { useScrollSpy } from './use-scroll-spy';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { HASH_WAIT_MS } from '@site/shared/constants';
+import { HASH_WAIT_MS } from '../timings';
 
 /** React Router's key of the location the page was loaded at (every navigation gets a new one). */
 const FIRST_LOCATION_KEY = 'default';

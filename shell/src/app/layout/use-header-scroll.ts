@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HEADER } from '@site/shared/constants';
+import { HEADER } from '../timings';
 
 /** Scroll progress over the first 100px (0..1) and whether the page is past 10px. */
 export function useHeaderScroll(): { progress: number; scrolled: boolean } {

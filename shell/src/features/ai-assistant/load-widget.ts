@@ -1,5 +1,5 @@
 import { apiRequest } from '@site/shared/api-client';
-import { AI_WIDGET_POLL } from '@site/shared/constants';
+import { AI_WIDGET_POLL } from '../../app/timings';
 import type { AssistantConfig } from '@site/shared/contracts/marketing';
 import { toast } from '@site/shared/toast';
 import { ASSISTANT_MESSAGES, useAssistant } from './assistant-store';

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NewPasswordForm as NewPasswordSchema } from '@site/shared/contracts/auth';
 import { apiRequest, messageOf } from '@site/shared/api-client';
 import { toast } from '@site/shared/toast';
 import { Button } from '@site/shared/ui/primitives';
 import { BackToLogin, PasswordField } from './form-fields';
+import { NewPasswordForm as NewPasswordSchema } from './password-forms';
 
 interface NewPasswordFormProps {
   token: string;

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SignUpForm as SignUpSchema } from '@site/shared/contracts/auth';
 import { apiRequest, messageOf } from '@site/shared/api-client';
 import { toast } from '@site/shared/toast';
 import { Button } from '@site/shared/ui/primitives';
 import { LinkButton, PasswordField, SwitchLine, TextField } from './form-fields';
+import { SignUpForm as SignUpSchema } from './password-forms';
 
 interface SignUpFormProps {
   onCreated: (username: string) => void;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SESSION } from '@site/shared/constants';
+import { SESSION } from '../../app/timings';
 import { setSessionNavigator, useSession } from '@site/shared/session';
 
 /**

@@ -1,0 +1,36 @@
+/**
+ * The shell's navigation: the header's menu, the footer's company and legal links and the home
+ * page's sections the header follows. Only the shell shows them, so they are released with it.
+ */
+export interface NavItem {
+  label: string;
+  /** A home-page section id (hash link) or a path. */
+  section?: string;
+  path?: string;
+}
+
+export const mainNav: readonly NavItem[] = [
+  { label: 'Home', section: 'home' },
+  { label: 'Services', section: 'services' },
+  { label: 'Tech Stack', section: 'tech-stack' },
+  { label: 'Book Consultation', section: 'pricing' },
+  { label: 'Community', path: '/community' },
+  { label: 'Contact', section: 'contact' },
+];
+
+export const companyLinks = [
+  { label: 'About', section: 'about' },
+  { label: 'Services', section: 'services' },
+  { label: 'Tech Stack', section: 'tech-stack' },
+  { label: 'Why Us', section: 'why-us' },
+  { label: 'Contact', section: 'contact' },
+] as const;
+
+export const legalLinks = [
+  { label: 'Privacy Policy', path: '/privacy' },
+  { label: 'Terms of Service', path: '/terms' },
+  { label: 'Refund Policy', path: '/refund' },
+] as const;
+
+/** Home-page section ids in page order. */
+export const homeSections = ['home', 'services', 'about', 'tech-stack', 'pricing', 'why-us', 'contact'] as const;
