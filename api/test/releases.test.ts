@@ -8,6 +8,7 @@ import { compatibilityProblems, ReleaseRefused, type FederationManifest } from '
 import { copyCandidate } from '../src/modules/releases/make';
 import { filePointers, listReleases, liveRemotes, previousOf, pruneReleases, versionOf } from '../src/modules/releases/store';
 import { pointersOf } from '../src/modules/releases/pointers';
+import { remoteTable } from '@site/shared/remotes';
 import { bearer, registerTestAdmin, testConfig } from './app';
 import { testDatabases } from './databases';
 
@@ -20,23 +21,23 @@ const shellManifest: FederationManifest = {
   ],
   exposes: [],
 };
-const marketing = (shared: FederationManifest['shared'], exposes = ['HomePage', 'ServicePage', 'PolicyPage', 'ContactPage']): FederationManifest => ({
+const marketingManifest = (shared: FederationManifest['shared'], exposes = ['HomePage', 'ServicePage', 'PolicyPage', 'ContactPage']): FederationManifest => ({
   shared,
   exposes: exposes.map((name) => ({ name })),
 });
 
 describe('release checks', () => {
   it('accepts a remote built against the shell’s majors', () => {
-    expect(compatibilityProblems('mfe_marketing', marketing([{ name: 'react', version: '19.0.0' }, { name: '@site/shared/session', version: '1.0.0' }]), shellManifest)).toEqual([]);
+    expect(compatibilityProblems('mfe_marketing', marketingManifest([{ name: 'react', version: '19.0.0' }, { name: '@site/shared/session', version: '1.0.0' }]), shellManifest, remoteTable())).toEqual([]);
   });
 
   it('refuses a remote built against another React major, naming the package', () => {
-    const problems = compatibilityProblems('mfe_marketing', marketing([{ name: 'react/jsx-runtime', version: '18.3.1' }, { name: 'react', version: '18.3.1' }, { name: 'styled-components', version: '6.1.0' }]), shellManifest);
+    const problems = compatibilityProblems('mfe_marketing', marketingManifest([{ name: 'react/jsx-runtime', version: '18.3.1' }, { name: 'react', version: '18.3.1' }, { name: 'styled-components', version: '6.1.0' }]), shellManifest, remoteTable());
     expect(problems).toEqual(["react 18.3.1 is not compatible with the shell's 19.3.1 (another major version)"]);
   });
 
   it('refuses a remote that no longer exposes a module the site composes', () => {
-    const problems = compatibilityProblems('mfe_marketing', marketing([], ['HomePage', 'ServicePage', 'PolicyPage']), shellManifest);
+    const problems = compatibilityProblems('mfe_marketing', marketingManifest([], ['HomePage', 'ServicePage', 'PolicyPage']), shellManifest, remoteTable());
     expect(problems).toEqual(['ContactPage is no longer exposed, and the site composes it']);
   });
 });
@@ -111,9 +112,12 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     await mkdir(shell, { recursive: true });
     await writeFile(path.join(shell, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
     await writeFile(path.join(shell, 'remotes.json'), JSON.stringify({ mfe_marketing: '/remotes/mfe-marketing/remoteEntry.js', mfe_community: '/remotes/mfe-community/remoteEntry.js' }));
+    // A rollback is checked against the live shell: releases and shells carry their manifests.
+    await writeFile(path.join(shell, 'mf-manifest.json'), JSON.stringify(shellManifest));
     version = versionOf(new Date('2026-11-27T06:00:00.000Z'), '0123456789abcdef');
     await mkdir(path.join(releasesDir, 'mfe-marketing', version), { recursive: true });
     await writeFile(path.join(releasesDir, 'mfe-marketing', version, 'remoteEntry.js'), 'var mfe_marketing;');
+    await writeFile(path.join(releasesDir, 'mfe-marketing', version, 'mf-manifest.json'), JSON.stringify(marketingManifest(shellManifest.shared)));
     app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot, RELEASES_DIR: releasesDir }), database: await target.open(), logger: false });
     await app.ready();
     admin = bearer(app, { sub: await registerTestAdmin(app), role: 'admin' });
@@ -149,7 +153,12 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
 
   it('lists each remote’s releases for an admin, and rolls back to the one before, audited', async () => {
     const older = versionOf(new Date('2026-11-27T05:00:00.000Z'), '0123456789abcdef');
+    const oldest = versionOf(new Date('2026-11-27T04:00:00.000Z'), '0123456789abcdef');
     await mkdir(path.join(releasesDir, 'mfe-marketing', older), { recursive: true });
+    await writeFile(path.join(releasesDir, 'mfe-marketing', older, 'mf-manifest.json'), JSON.stringify(marketingManifest(shellManifest.shared)));
+    // Built against another React: never made live again.
+    await mkdir(path.join(releasesDir, 'mfe-marketing', oldest), { recursive: true });
+    await writeFile(path.join(releasesDir, 'mfe-marketing', oldest, 'mf-manifest.json'), JSON.stringify(marketingManifest([{ name: 'react', version: '18.3.1' }])));
     await app.releases.pointers.write('mfe-marketing', version);
     expect((await app.inject({ method: 'GET', url: '/api/admin/releases' })).statusCode).toBe(401);
     const user = bearer(app, { sub: 'someone', role: 'user' });
@@ -162,6 +171,7 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     expect(marketing.releases).toEqual([
       { version, created_at: '2026-11-27T06:00:00.000Z', live: true },
       { version: older, created_at: '2026-11-27T05:00:00.000Z', live: false },
+      { version: oldest, created_at: '2026-11-27T04:00:00.000Z', live: false },
     ]);
 
     const rolledBack = await app.inject({ method: 'POST', url: '/api/admin/releases/mfe-marketing/rollback', headers: admin });
@@ -170,6 +180,15 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_marketing).toBe(`/releases/mfe-marketing/${older}/remoteEntry.js`);
     const activity = await app.inject({ method: 'GET', url: '/api/admin/activity?limit=5', headers: admin });
     expect(JSON.stringify(activity.json())).toContain(`mfe-marketing ${older}`);
+
+    const unfit = await app.inject({ method: 'POST', url: '/api/admin/releases/mfe-marketing/rollback', headers: admin });
+    expect(unfit.statusCode).toBe(409);
+    expect(unfit.json()).toEqual({
+      error: 'release_refused',
+      message: `mfe-marketing ${oldest} cannot be made live again: react 18.3.1 is not compatible with the shell's 19.3.1 (another major version)`,
+    });
+    expect((await app.releases.pointers.read('mfe-marketing'))?.version).toBe(older);
+    await rm(path.join(releasesDir, 'mfe-marketing', oldest), { recursive: true });
 
     const none = await app.inject({ method: 'POST', url: '/api/admin/releases/mfe-marketing/rollback', headers: admin });
     expect(none.statusCode).toBe(409);
@@ -210,6 +229,24 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     };
     await expect.poll(page, { timeout: 2_000, interval: 50 }).toBe('200 false');
     expect((await app.inject({ method: 'GET', url: '/remotes.json' })).statusCode).toBe(200);
+  });
+
+  it('allows in the page CSP the origins the live remote list names', async () => {
+    const shell = versionOf(new Date('2026-11-27T09:00:00.000Z'), 'fedcba9876543210');
+    const folder = path.join(releasesDir, 'shell', shell);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'index.html'), `<!doctype html><title>shell ${shell}</title><div id="root"></div>`);
+    await writeFile(path.join(folder, 'remotes.json'), JSON.stringify({ mfe_marketing: '/remotes/mfe-marketing/remoteEntry.js', mfe_community: 'https://cdn.example.test/mfe-community/v2/remoteEntry.js' }));
+    const policy = async () => String((await app.inject({ method: 'GET', url: '/admin' })).headers['content-security-policy']);
+    expect(await policy()).not.toContain('https://cdn.example.test');
+
+    await app.releases.pointers.write('shell', shell);
+    // The very page whose request finds the new list (its headers were set before it looked) carries its policy.
+    await expect.poll(() => app.deployment.due, { timeout: 2_000, interval: 20 }).toBe(true);
+    const csp = await policy();
+    expect(csp).toMatch(/script-src [^;]*https:\/\/cdn\.example\.test[ ;]/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/cdn\.example\.test[ ;]/);
+    expect(csp).not.toContain('live-remotes.invalid');
   });
 
   // PGlite is one process: its pointers are files, looked at by the deployment (above).

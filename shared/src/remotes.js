@@ -144,6 +144,18 @@ export function exposesOf(name, only) {
   );
 }
 
+/** The file a shell build writes its remote table to (beside its remotes.json). */
+export const REMOTE_TABLE_FILE = 'remote-table.json';
+
+/**
+ * What a shell composes of each remote: every module the remote exposes to the site (its routes'
+ * and the sections it lends), by federation name. A shell build writes it to REMOTE_TABLE_FILE, so
+ * that a release is checked against the table of the shell that composes it, not the api's.
+ * @returns {Record<RemoteName, string[]>}
+ */
+export const remoteTable = () =>
+  /** @type {Record<RemoteName, string[]>} */ (Object.fromEntries(REMOTE_NAMES.map((name) => [name, Object.keys(exposesOf(name))])));
+
 /**
  * Whether the api renders any of a remote's modules, so its build has a server container.
  * @param {RemoteName} name

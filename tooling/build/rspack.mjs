@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { REMOTES, SHELL_DEV_PORT } from '@site/shared/remotes';
+import { REMOTE_TABLE_FILE, REMOTES, remoteTable, SHELL_DEV_PORT } from '@site/shared/remotes';
 
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const requireFromBuild = createRequire(import.meta.url);
@@ -147,6 +147,21 @@ function resolvedVersion(pkg) {
 }
 
 /**
+ * Writes the modules this shell composes of each remote (remote-table.json): a release of the shell
+ * is checked against its own table, a remote's release against the live shell's (decision 062).
+ * @type {import('@rspack/core').RspackPluginInstance}
+ */
+const remoteTablePlugin = {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('remote-table', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'remote-table', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(REMOTE_TABLE_FILE, new rspack.sources.RawSource(`${JSON.stringify(remoteTable(), null, 2)}\n`));
+      });
+    });
+  },
+};
+
+/**
  * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string>, title: string, templateParameters?: Record<string, string> }} options
  */
 export function createConfig({ dir, name, exposes, title, templateParameters }) {
@@ -226,7 +241,7 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
           // The shell's HTML is served for every page; remotes' HTML is only their standalone dev page.
           filename: 'index.html',
         }),
-        ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public') }] })] : []),
+        ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }), remoteTablePlugin] : []),
         // Nearly every function of the shell's entry runs on every page load (the federation runtime,
         // React, the router, styled-components, the layout), and of a remote's entry whenever the
         // remote is used (its federation runtime and share registrations). This tells V8 (Chrome

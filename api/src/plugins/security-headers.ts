@@ -8,18 +8,29 @@ import { EARLY_PRESS_CSP_SOURCE } from '../lib/early-presses';
 
 const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
 
-/** Origins of remotes deployed elsewhere (absolute URLs in the shell's remotes.json). */
+/** Origins of remotes deployed elsewhere: the absolute URLs of a remote list. */
+export function originsOf(remotes: Record<string, unknown>): string[] {
+  const origins = Object.values(remotes)
+    .filter((value): value is string => typeof value === 'string' && /^https?:\/\//.test(value))
+    .map((value) => new URL(value).origin);
+  return [...new Set(origins)];
+}
+
+/** Origins of remotes deployed elsewhere in the shell's own build's remotes.json. */
 export function remoteOrigins(webRoot: string): string[] {
   try {
-    const remotes = JSON.parse(readFileSync(path.join(webRoot, 'shell', 'dist', 'remotes.json'), 'utf8')) as Record<string, unknown>;
-    const origins = Object.values(remotes)
-      .filter((value): value is string => typeof value === 'string' && /^https?:\/\//.test(value))
-      .map((value) => new URL(value).origin);
-    return [...new Set(origins)];
+    return originsOf(JSON.parse(readFileSync(path.join(webRoot, 'shell', 'dist', 'remotes.json'), 'utf8')) as Record<string, unknown>);
   } catch {
     return [];
   }
 }
+
+/**
+ * Stands for the live remotes' origins in the page policy helmet builds once; each change of the
+ * live list puts its origins in its place (a string replace, not helmet again per change).
+ */
+const LIVE_REMOTES = 'https://live-remotes.invalid';
+const CSP = 'content-security-policy';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -51,9 +62,10 @@ export const securityHeadersPlugin = fp(
     // What an external voice agent fetches or streams from (its api, websocket, audio).
     const widgetConnect = config.AI_WIDGET_CONNECT_ORIGINS;
     const widgetMedia = widgetConnect.filter((origin) => origin.startsWith('https:'));
-    // Read at start: after pointing a remote elsewhere in remotes.json, restart to allow its origin.
-    // Releases published to another origin (pnpm release, RELEASES_BASE_URL) load from there.
-    const remotes = [...new Set([...remoteOrigins(config.WEB_ROOT), ...originOf(config.RELEASES_BASE_URL)])];
+    // Releases published to another origin (pnpm release, RELEASES_BASE_URL) load from there; the
+    // live remote list (a shell release's remotes.json may name other origins) follows the deployment.
+    const published = originOf(config.RELEASES_BASE_URL);
+    const remotes = [LIVE_REMOTES, ...published];
     const headers = await helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -84,13 +96,33 @@ export const securityHeadersPlugin = fp(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
     const apiHeaders = { ...API_HEADERS, ...(headers['strict-transport-security'] ? { 'strict-transport-security': headers['strict-transport-security'] } : {}) };
+    const pageHeadersFor = (origins: string[]): Record<string, string> => {
+      const added = origins.filter((origin) => !published.includes(origin)).map((origin) => ` ${origin}`);
+      return { ...headers, [CSP]: headers[CSP]!.replaceAll(` ${LIVE_REMOTES}`, added.join('')) };
+    };
+    // Until the deployment is first looked at: the shell's own build's remote list.
+    let pageHeaders = pageHeadersFor(remoteOrigins(config.WEB_ROOT));
+    app.addHook('onReady', async () => {
+      if (!app.hasDecorator('deployment')) return;
+      app.deployment.onChange((deployment) => {
+        pageHeaders = pageHeadersFor(originsOf(deployment.remotes));
+      });
+    });
     // Headers on every answer (404s and errors too); a route may override one (media).
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
+      reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
       done();
     });
+    // A page whose own look at the deployment found the live list changed, after its headers were
+    // set, is sent with the new list's policy: it loads that list's remotes. Only the page policy
+    // is replaced (it alone allows the deferred entry), never a route's own (media).
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const csp = reply.getHeader(CSP);
+      if (typeof csp === 'string' && csp !== pageHeaders[CSP] && csp.includes(DEFERRED_ENTRY_CSP_SOURCE)) reply.header(CSP, pageHeaders[CSP]);
+      done(null, payload);
+    });
     app.decorateReply('documentHeaders', function documentHeaders(this: FastifyReply) {
-      return this.headers(headers);
+      return this.headers(pageHeaders);
     });
   },
   { name: 'security-headers' },

@@ -1,14 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exposesOf, REMOTES, type RemoteName } from '@site/shared/remotes';
-import { createServerFederation, localOriginOf, serverEntryOf, type LocalRoots } from '../ssr/federation';
+import { REMOTE_NAMES, REMOTE_TABLE_FILE, remoteDir, REMOTES, remoteTable, type RemoteName } from '@site/shared/remotes';
+import { createServerFederation, localFile, localOriginOf, serverEntryOf, type LocalRoots } from '../ssr/federation';
 import { RENDERED_REMOTES, renderedRoute } from '../ssr/pages';
 import { renderPage, type ShellServerModule } from '../ssr/render';
-import { federationNameOf, releasePath, SHELL } from './store';
+import { federationNameOf, liveRemotes, liveShell, releasePath, SHELL, type LiveShell, type PointerStore, type SiteFolders } from './store';
+
+/** Why a release or rollback is refused, as the admin api answers it. */
+export type RefusalCode = 'release_refused' | 'no_earlier_release' | 'release_under_way';
 
 /** What a release's checks found wrong, for the operator: the release is refused. */
 export class ReleaseRefused extends Error {
   override name = 'ReleaseRefused';
+  constructor(
+    message: string,
+    readonly code: RefusalCode = 'release_refused',
+  ) {
+    super(message);
+  }
 }
 
 /** The part of Module Federation's mf-manifest.json the checks read. */
@@ -28,12 +37,33 @@ export async function readManifest(folder: string): Promise<FederationManifest> 
 const major = (version: string) => /^\D*(\d+)/.exec(version)?.[1];
 const packageOf = (entry: string) => entry.split('/').slice(0, entry.startsWith('@') ? 2 : 1).join('/');
 
+/** The modules a shell composes of each remote, by federation name (its remote-table.json). */
+export type RemoteTable = Partial<Record<RemoteName, readonly string[]>>;
+
+/**
+ * The remote table of the shell built in `folder`. A shell built before shells wrote their table
+ * has none: the api's own table (this checkout's) stands in for it.
+ */
+export async function readRemoteTable(folder: string): Promise<RemoteTable> {
+  let text: string;
+  try {
+    text = await readFile(path.join(folder, REMOTE_TABLE_FILE), 'utf8');
+  } catch {
+    return remoteTable();
+  }
+  try {
+    return JSON.parse(text) as RemoteTable;
+  } catch {
+    throw new ReleaseRefused(`${path.join(folder, REMOTE_TABLE_FILE)} is not JSON`);
+  }
+}
+
 /**
  * The candidate shares every singleton at the shell's major version (the shell's copy is the one the
- * page uses: another major breaks the remote at run time) and still exposes every module the site
- * composes. Returns the problems, each naming the package or module.
+ * page uses: another major breaks the remote at run time) and still exposes every module the
+ * shell's remote table composes. Returns the problems, each naming the package or module.
  */
-export function compatibilityProblems(name: RemoteName, candidate: FederationManifest, shell: FederationManifest): string[] {
+export function compatibilityProblems(name: RemoteName, candidate: FederationManifest, shell: FederationManifest, table: RemoteTable): string[] {
   const problems: string[] = [];
   const shellVersions = new Map(shell.shared.map((entry) => [entry.name, entry.version]));
   const named = new Set<string>();
@@ -47,7 +77,7 @@ export function compatibilityProblems(name: RemoteName, candidate: FederationMan
     }
   }
   const exposed = new Set(candidate.exposes.map((entry) => `./${entry.name}`));
-  for (const module of Object.keys(exposesOf(name))) {
+  for (const module of table[name] ?? []) {
     if (!exposed.has(module)) problems.push(`${module.slice(2)} is no longer exposed, and the site composes it`);
   }
   return problems;
@@ -57,11 +87,85 @@ export function compatibilityProblems(name: RemoteName, candidate: FederationMan
  * A shell release composes the live remotes: each must share the candidate shell's majors and expose
  * what the candidate's remote table composes. `live` is each live remote's manifest (by folder).
  */
-export function shellCompatibilityProblems(candidate: FederationManifest, live: Record<string, FederationManifest>): string[] {
+export function shellCompatibilityProblems(candidate: FederationManifest, table: RemoteTable, live: Record<string, FederationManifest>): string[] {
   return Object.entries(live).flatMap(([remote, manifest]) => {
     const name = federationNameOf(remote);
-    return name ? compatibilityProblems(name, manifest, candidate).map((problem) => `${remote}: ${problem}`) : [];
+    return name ? compatibilityProblems(name, manifest, candidate, table).map((problem) => `${remote}: ${problem}`) : [];
   });
+}
+
+/** How long a remote's manifest on another origin may take to arrive. */
+export const MANIFEST_TIMEOUT_MS = 5_000;
+
+/** The manifest beside a remote's entry on another origin; failing to get it refuses the release. */
+async function fetchManifest(url: string, timeoutMs: number): Promise<FederationManifest> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return (await response.json()) as FederationManifest;
+  } catch (error) {
+    throw new ReleaseRefused(`${url} could not be read to check the remote it describes: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Each live remote's mf-manifest.json, by package folder: beside its entry on this machine, or
+ * fetched beside its entry on another origin (absolute http(s) URL).
+ */
+export async function liveManifests(folders: SiteFolders, live: Record<string, string>, timeoutMs = MANIFEST_TIMEOUT_MS): Promise<Record<string, FederationManifest>> {
+  const origin = localOriginOf(folders);
+  const manifests: Record<string, FederationManifest> = {};
+  await Promise.all(
+    REMOTE_NAMES.map(async (name) => {
+      const entry = live[name];
+      if (!entry) return;
+      const url = new URL(entry, `${origin}/`);
+      if (url.origin !== origin) {
+        if (/^https?:$/.test(url.protocol)) manifests[remoteDir(name)] = await fetchManifest(new URL('mf-manifest.json', url).href, timeoutMs);
+        return;
+      }
+      const file = localFile(folders, url);
+      if (!file) return;
+      try {
+        manifests[remoteDir(name)] = JSON.parse(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8')) as FederationManifest;
+      } catch {
+        // Not built here: nothing to compare.
+      }
+    }),
+  );
+  return manifests;
+}
+
+/** The shell and remotes a release would be composed with once live. */
+export interface Composition {
+  /** The live shell (for a shell release, the one it replaces). */
+  shell: LiveShell;
+  /** The remote list pages would compose: the shell's remotes.json (the candidate's, for a shell) with each remote's live release. */
+  live: Record<string, string>;
+}
+
+/**
+ * The manifest checks of a release (built, or kept and rolled back to) in `folder`: a remote against
+ * the live shell's shared versions and remote table; a shell against the remotes it would compose,
+ * with its own table. Refuses with every problem named; otherwise answers what it was checked with.
+ */
+export async function checkManifests(folders: SiteFolders, pointers: PointerStore, remote: string, folder: string, timeoutMs = MANIFEST_TIMEOUT_MS): Promise<Composition> {
+  const shell = await liveShell(folders, pointers);
+  const manifest = await readManifest(folder);
+  let problems: string[];
+  let live: Record<string, string>;
+  if (remote === SHELL) {
+    // The shell's own remotes.json names the remotes it composes (another origin, say).
+    live = await liveRemotes(folders, pointers, undefined, { ...shell, folder });
+    problems = shellCompatibilityProblems(manifest, await readRemoteTable(folder), await liveManifests(folders, live, timeoutMs));
+  } else {
+    const name = federationNameOf(remote);
+    if (!name) throw new ReleaseRefused(`${remote} is not a remote of this site`);
+    live = await liveRemotes(folders, pointers, undefined, shell);
+    problems = compatibilityProblems(name, manifest, await readManifest(shell.folder), await readRemoteTable(shell.folder));
+  }
+  if (problems.length > 0) throw new ReleaseRefused(problems.join('; '));
+  return { shell, live };
 }
 
 /**

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { checkRenders, compatibilityProblems, readManifest, ReleaseRefused, shellCompatibilityProblems, type RenderFigures } from './checks';
+import { checkManifests, checkRenders, ReleaseRefused, type RenderFigures } from './checks';
+import { exclusively } from './lock';
 import { buildCandidate, copyCandidate, discardCandidate, keepCandidate, publish } from './make';
-import { assertShellBuiltForRelease, liveManifests, placeShellRelease } from './shell';
-import { federationNameOf, listReleases, liveRemotes, liveShell, previousOf, pruneReleases, RELEASABLE, releasePath, SHELL, type LivePointer, type PointerStore } from './store';
+import { assertShellBuiltForRelease, placeShellRelease } from './shell';
+import { listReleases, previousOf, pruneReleases, RELEASABLE, releasePath, SHELL, type LivePointer, type PointerStore } from './store';
 
 /** Where releases are made and served, as the running site sees it (the same settings as `pnpm start`). */
 export interface ReleaseSite {
@@ -19,6 +20,8 @@ export interface ReleaseSite {
   baseUrl?: string;
   /** Publishes a checked release to `baseUrl` before it goes live (a shell command, see README). */
   publish?: string;
+  /** How long a release or rollback waits for another under way before refusing (lock.ts). */
+  lockWaitMs?: number;
 }
 
 export function assertReleasable(remote: string): void {
@@ -32,23 +35,21 @@ export interface Released extends RenderFigures {
 
 /**
  * Builds the remote (or takes the build in `from`), checks it against the live site, and only then
- * gives it its version and makes it live. A refused candidate is deleted: nothing changed.
+ * gives it its version and makes it live. A refused candidate is deleted: nothing changed. One
+ * release or rollback at a time (lock.ts).
  */
 export async function release(site: ReleaseSite, remote: string, options: { from?: string } = {}): Promise<Released> {
   assertReleasable(remote);
+  return exclusively(site.releasesDir, (held) => releaseHeld(site, remote, options, held), site.lockWaitMs);
+}
+
+async function releaseHeld(site: ReleaseSite, remote: string, options: { from?: string }, held: () => void): Promise<Released> {
   const folders = { webRoot: site.webRoot, releasesDir: site.releasesDir };
   const candidate = options.from ? await copyCandidate(site.releasesDir, remote, path.resolve(options.from)) : await buildCandidate(site.repoRoot, site.releasesDir, remote);
   let made: { version: string; figures: Awaited<ReturnType<typeof checkRenders>> };
   try {
     // The live shell and remotes as this machine has them; the candidate from its folder.
-    const shell = await liveShell(folders, site.pointers);
-    const live = await liveRemotes(folders, site.pointers, undefined, shell);
-    const manifest = await readManifest(candidate.folder);
-    const problems =
-      remote === SHELL
-        ? shellCompatibilityProblems(manifest, await liveManifests(folders, live))
-        : compatibilityProblems(federationNameOf(remote)!, manifest, await readManifest(shell.folder));
-    if (problems.length > 0) throw new ReleaseRefused(problems.join('; '));
+    const { shell, live } = await checkManifests(folders, site.pointers, remote, candidate.folder);
     if (remote === SHELL) await assertShellBuiltForRelease(candidate.folder);
     const figures = await checkRenders({ roots: folders, live, shellPath: shell.path, remote, candidateFolder: candidate.folder, budgetMs: site.budgetMs });
     // A shell's files name their own folder (its index.html and chunks): they learn it with their version.
@@ -56,6 +57,7 @@ export async function release(site: ReleaseSite, remote: string, options: { from
     const version = await keepCandidate(site.releasesDir, candidate, new Date(), place);
     candidate.folder = path.join(site.releasesDir, remote, version);
     if (site.publish) await publish(site.publish, candidate.folder, releasePath(remote, version, site.baseUrl));
+    held();
     await site.pointers.write(remote, version);
     made = { version, figures };
   } catch (error) {
@@ -70,13 +72,33 @@ export async function release(site: ReleaseSite, remote: string, options: { from
   return { version: made.version, ...made.figures, pruned };
 }
 
-/** Makes the release before the live one live again, without building. */
-export async function rollback(site: Pick<ReleaseSite, 'releasesDir' | 'pointers'>, remote: string): Promise<LivePointer> {
+/** What a rollback needs of the site: no build, no render. */
+export type RollbackSite = Pick<ReleaseSite, 'webRoot' | 'releasesDir' | 'pointers' | 'lockWaitMs'>;
+
+/**
+ * Makes the release before the live one live again, without building, once it passes the manifest
+ * checks against what it would be composed with (the live shell, or the live remotes for a shell).
+ */
+export async function rollback(site: RollbackSite, remote: string): Promise<LivePointer> {
   assertReleasable(remote);
-  const live = await site.pointers.read(remote);
-  const previous = previousOf(await listReleases(site.releasesDir, remote), live?.version ?? null);
-  if (!previous) throw new ReleaseRefused(live ? `${remote} has no release before ${live.version}` : `${remote} has no live release`);
-  return site.pointers.write(remote, previous.version);
+  return exclusively(
+    site.releasesDir,
+    async (held) => {
+      const live = await site.pointers.read(remote);
+      const previous = previousOf(await listReleases(site.releasesDir, remote), live?.version ?? null);
+      if (!previous) throw new ReleaseRefused(live ? `${remote} has no release before ${live.version}` : `${remote} has no live release`, 'no_earlier_release');
+      const folders = { webRoot: site.webRoot, releasesDir: site.releasesDir };
+      try {
+        await checkManifests(folders, site.pointers, remote, path.join(site.releasesDir, remote, previous.version));
+      } catch (error) {
+        if (error instanceof ReleaseRefused) throw new ReleaseRefused(`${remote} ${previous.version} cannot be made live again: ${error.message}`);
+        throw error;
+      }
+      held();
+      return site.pointers.write(remote, previous.version);
+    },
+    site.lockWaitMs,
+  );
 }
 
 export interface ReleaseLine {

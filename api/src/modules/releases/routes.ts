@@ -49,7 +49,8 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.audit.record(app.database.db, { actor, action: 'rollback', entity: 'release', entityId: remote, label: `${remote} ${pointer.version}` });
         return pointer;
       } catch (error) {
-        if (error instanceof ReleaseRefused) return sendError(reply, 409, 'no_earlier_release', error.message);
+        // No earlier release, one that fails the checks, or another release under way: nothing changed.
+        if (error instanceof ReleaseRefused) return sendError(reply, 409, error.code, error.message);
         throw error;
       }
     },

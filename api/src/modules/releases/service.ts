@@ -31,7 +31,7 @@ export const releasesPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, database } = app;
     const pointers = pointersOf(database, config.RELEASES_DIR);
-    const site = { releasesDir: config.RELEASES_DIR, pointers };
+    const site = { webRoot: config.WEB_ROOT, releasesDir: config.RELEASES_DIR, pointers };
     const folders = { webRoot: config.WEB_ROOT, releasesDir: config.RELEASES_DIR };
     const listeners: (() => void)[] = [];
     const switched = () => {

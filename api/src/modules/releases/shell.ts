@@ -1,10 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { remoteDir, REMOTE_NAMES } from '@site/shared/remotes';
-import { localFile, localOriginOf } from '../ssr/federation';
 import { readManifest, ReleaseRefused, type FederationManifest } from './checks';
 import { precompress } from './make';
-import type { SiteFolders } from './store';
 
 /**
  * A shell release (decision 062). Its index.html and chunks name their files by path, so it is
@@ -45,23 +42,4 @@ export async function placeShellRelease(repoRoot: string, folder: string, public
     if (text.includes(built)) await writeFile(file, text.replaceAll(built, publicPath));
   }
   await precompress(repoRoot, folder);
-}
-
-/** Each live remote's mf-manifest.json on this machine, by package folder (a remote served elsewhere is left out). */
-export async function liveManifests(folders: SiteFolders, live: Record<string, string>): Promise<Record<string, FederationManifest>> {
-  const origin = localOriginOf(folders);
-  const manifests: Record<string, FederationManifest> = {};
-  for (const name of REMOTE_NAMES) {
-    const entry = live[name];
-    if (!entry) continue;
-    const url = new URL(entry, `${origin}/`);
-    const file = url.origin === origin ? localFile(folders, url) : null;
-    if (!file) continue;
-    try {
-      manifests[remoteDir(name)] = JSON.parse(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8')) as FederationManifest;
-    } catch {
-      // Not built here: nothing to compare.
-    }
-  }
-  return manifests;
 }

@@ -23,6 +23,8 @@ export interface Deployment {
    * carrying its file's time when local; or why there are none (no remotes.json, say).
    */
   containers: Record<string, string> | Error;
+  /** remotes.json as pages compose it now (each remote's live release), empty when unreadable. */
+  remotes: Record<string, string>;
 }
 
 export interface DeploymentWatch {
@@ -65,9 +67,7 @@ export const deploymentPlugin = fp(
       return `${entry}?v=${(await stat(local)).mtimeMs}`;
     };
 
-    const containersOf = async (shell: LiveShell): Promise<Record<string, string>> => {
-      // remotes.json as the browser gets it: with each remote's live release (releases module).
-      const remotes: Record<string, unknown> = await app.releases.remotes(shell);
+    const containersOf = async (shell: LiveShell, remotes: Record<string, unknown>): Promise<Record<string, string>> => {
       const containers: Record<string, string> = { shell: await versionOf(`${localOrigin}${shell.path}server/remoteEntry.js`) };
       for (const name of RENDERED_REMOTES) {
         const entry = remotes[name];
@@ -85,10 +85,13 @@ export const deploymentPlugin = fp(
       const { mtimeMs } = await stat(indexPath);
       const same = latest?.templateFile === indexPath && latest.templateMtime === mtimeMs;
       const template = same ? latest!.deployment.template : await readFile(indexPath, 'utf8');
-      const containers = await containersOf(shell).catch(asError);
-      const key = JSON.stringify([indexPath, mtimeMs, containers instanceof Error ? containers.message : containers]);
+      // remotes.json as the browser gets it: with each remote's live release (releases module).
+      const remotes = await app.releases.remotes(shell).catch(asError);
+      const containers = remotes instanceof Error ? remotes : await containersOf(shell, remotes).catch(asError);
+      const live = remotes instanceof Error ? {} : remotes;
+      const key = JSON.stringify([indexPath, mtimeMs, containers instanceof Error ? containers.message : containers, live]);
       const changed = latest?.deployment.key !== key;
-      const deployment = changed ? { key, template, containers } : latest!.deployment;
+      const deployment = changed ? { key, template, containers, remotes: live } : latest!.deployment;
       latest = { deployment, templateFile: indexPath, templateMtime: mtimeMs, at: Date.now() };
       if (changed) for (const listener of listeners) listener(deployment);
       return deployment;
