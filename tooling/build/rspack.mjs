@@ -48,7 +48,7 @@ const outDirOf = (dir) => (process.env.SITE_BUILD_OUT ? path.resolve(process.env
 
 export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
 
-const BUNDLED = new Set(['./dates', './money', './remotes', './ui/modal', './ui/use-rotating-index']);
+const BUNDLED = new Set(['./dates', './money', './remotes', './ui/use-rotating-index']);
 
 /**
  * What every page runs before its first render. The shell's browser build bundles these into its
