@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../src/modules/jobs/mail-queue';
 import { SEND_BATCH_QUEUE } from '../src/modules/newsletters/sending';
 import { adminHeaders, createBlog, uniqueSlug, userHeaders } from './content-helpers';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
+import { buildJobsApp, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
 import { SmtpSink } from './jobs-smtp-sink';
 import { decodeQp, nextMail, outbox } from './outbox';
 
@@ -152,25 +152,11 @@ const LIST = 1000;
  * over on the same database, the mail server comes back: each subscriber has the post exactly once.
  */
 describe.each(jobsTargets())('a newsletter send that stops half-way and resumes, on $name', (target) => {
-  const sink = new SmtpSink();
-  let first: FastifyInstance;
-  let second: FastifyInstance | undefined;
-
-  beforeAll(async () => {
-    await sink.start();
-    await sink.stop();
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close().catch(() => undefined);
-    await sink.stop();
-    await target.dispose();
-  });
+  const { sink, start } = useRestartedInstances(target);
 
   it(`delivers the post to each of ${LIST} subscribers once`, { timeout: 300_000 }, async () => {
-    const { database, env } = await target.open();
     const sending = { NEWSLETTER_BATCH_SIZE: '100', NEWSLETTER_SEND_RATE: '50' };
-    first = await buildJobsApp(database, { ...env, ...sending, SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: '5', MAIL_RETRY_DELAY_MAX_SECONDS: '5' });
+    const first = await start({ ...sending, MAIL_RETRY_DELAY_SECONDS: '5', MAIL_RETRY_DELAY_MAX_SECONDS: '5' });
     await addSubscribers(first, 'list', LIST);
     const post = await createBlog(first, { title: 'The big one', slug: uniqueSlug('big') });
     expect((await send(first, post.id)).statusCode).toBe(202);
@@ -188,9 +174,9 @@ describe.each(jobsTargets())('a newsletter send that stops half-way and resumes,
     // expiry does after SEND_TIMEOUT_SECONDS (not waited for here).
     await first.database.db.execute(sql`UPDATE pgboss.job SET state = 'retry', start_after = now() WHERE name = ${MAIL_QUEUE} AND state = 'active'`);
 
-    second = await buildJobsApp(await target.another(), { ...env, ...sending, SMTP_URL: sink.url });
+    const second = await start(sending);
     await sink.start();
-    await until(async () => (await progress(second!, post.id)).status === 'sent', 'every message sent', 240_000);
+    await until(async () => (await progress(second, post.id)).status === 'sent', 'every message sent', 240_000);
     const perRecipient = new Map<string, number>();
     for (const raw of sink.received) {
       const to = /^To: (.*)$/m.exec(raw)![1]!.trim();
