@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MailList } from '@site/shared/contracts/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../src/modules/jobs/mail-queue';
-import { SEND_BATCH_QUEUE } from '../src/modules/newsletters/sending';
+import { BATCH_TIMEOUT_SECONDS, SEND_BATCH_QUEUE } from '../src/modules/newsletters/sending';
 import { adminHeaders, createBlog, uniqueSlug, userHeaders } from './content-helpers';
 import { buildJobsApp, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
 import { SmtpSink } from './jobs-smtp-sink';
@@ -185,5 +185,34 @@ describe.each(jobsTargets())('a newsletter send that stops half-way and resumes,
     expect(perRecipient.size).toBe(LIST);
     expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
     expect(await progress(second, post.id)).toMatchObject({ status: 'sent', total: LIST, queued: LIST, sent: LIST });
+  });
+});
+
+/**
+ * A batch in hand when its instance is killed (SIGKILL leaves its job 'active') is retried once it
+ * expires, BATCH_TIMEOUT_SECONDS after it began, not after pg-boss's default 15 minutes: the
+ * restarted instance finishes the send within about a minute.
+ */
+describe.each(jobsTargets())('a newsletter send whose batch a killed instance held, on $name', (target) => {
+  const { sink, start } = useRestartedInstances(target);
+
+  it('is taken up again and sent within a minute of the kill', { timeout: 120_000 }, async () => {
+    // This instance queues the send but works no jobs: it stands for the one killed mid-batch.
+    const first = await start({ JOBS_WORKER: '0' });
+    await addSubscribers(first, 'held', 3);
+    const post = await createBlog(first, { title: 'A post held by a killed instance', slug: uniqueSlug('held') });
+    expect((await send(first, post.id)).statusCode).toBe(202);
+    const claimed = await first.database.db.execute(
+      sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = ${SEND_BATCH_QUEUE} AND state = 'created' RETURNING expire_seconds`,
+    );
+    expect(rowsOf<{ expire_seconds: number }>(claimed)).toEqual([{ expire_seconds: BATCH_TIMEOUT_SECONDS }]);
+    await first.jobs.boss.stop({ graceful: false, close: false });
+    const killed = Date.now();
+
+    const second = await start();
+    await sink.start();
+    await until(async () => (await progress(second, post.id)).status === 'sent', 'the send finished after the restart', 75_000);
+    expect(Date.now() - killed).toBeLessThan(75_000);
+    expect(sink.subjects().filter((subject) => subject === 'A post held by a killed instance')).toHaveLength(3);
   });
 });
