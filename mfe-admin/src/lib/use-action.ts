@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { messageOf } from '@site/shared/api-client';
 
+/** What a contract's `safeParse` answers. */
+type Checked<T> = { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+
 /**
  * A form's one action: `run` clears the last failure, keeps `busy` while the action runs, and keeps
- * its error's message (or `fallback`) as `failure` for the form's alert; `clear` forgets the failure
- * (a submit that stops at its own checks).
+ * its error's message (or `fallback`) as `failure` for the form's alert. `submit` first checks the
+ * input: refused, the first issue (or `invalid`) is the field's `error` and nothing runs.
  */
-export function useAction(fallback: string): {
-  busy: boolean;
-  failure: string | null;
-  run: (action: () => Promise<void>) => Promise<void>;
-  clear: () => void;
-} {
+export function useAction(fallback: string) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
   async function run(action: () => Promise<void>) {
     setFailure(null);
     setBusy(true);
@@ -25,5 +25,16 @@ export function useAction(fallback: string): {
       setBusy(false);
     }
   }
-  return { busy, failure, run, clear: () => setFailure(null) };
+
+  async function submit<T>(checked: Checked<T>, invalid: string, action: (data: T) => Promise<void>) {
+    if (!checked.success) {
+      setFailure(null);
+      setError(checked.error.issues[0]?.message ?? invalid);
+      return;
+    }
+    setError(null);
+    await run(() => action(checked.data));
+  }
+
+  return { busy, failure, error, run, submit };
 }

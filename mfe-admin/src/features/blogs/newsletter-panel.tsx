@@ -35,37 +35,21 @@ const path = (blogId: string, tail = '') => `/admin/blogs/${encodeURIComponent(b
 
 function TestSend({ blogId, onSent }: { blogId: string; onSent: (email: string) => void }) {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { busy, failure, run, clear } = useAction(NEWSLETTER_TEXTS.testFailed);
+  const { busy, failure, error, submit } = useAction(NEWSLETTER_TEXTS.testFailed);
 
-  async function submit(event: FormEvent) {
+  function sendTest(event: FormEvent) {
     event.preventDefault();
-    const parsed = NewsletterTestSendBody.safeParse({ email });
-    if (!parsed.success) {
-      clear();
-      setError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.');
-      return;
-    }
-    setError(null);
-    await run(async () => {
-      await adminRequest(path(blogId, '/test'), { method: 'POST', body: parsed.data });
-      toast.success(`Test sent to ${parsed.data.email}.`);
-      onSent(parsed.data.email);
+    void submit(NewsletterTestSendBody.safeParse({ email }), 'Enter a valid e-mail address.', async (body) => {
+      await adminRequest(path(blogId, '/test'), { method: 'POST', body });
+      toast.success(`Test sent to ${body.email}.`);
+      onSent(body.email);
     });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Test send">
+    <form noValidate onSubmit={sendTest} aria-label="Test send">
       <fieldset disabled={busy}>
-        <InputField
-          id="newsletter-test-email"
-          label="Test address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={error}
-        />
+        <InputField id="newsletter-test-email" label="Test address" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={error} />
         <SmallButton type="submit" $variant="ghost">
           {busy ? 'Sending test…' : 'Send Test'}
         </SmallButton>

@@ -19,21 +19,14 @@ const PATH = '/admin/consultations/meeting-link';
 
 function MeetingLinkForm({ saved, onSaved }: { saved: string | null; onSaved: (link: string | null) => void }) {
   const [value, setValue] = useState(saved ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const { busy, failure, run, clear } = useAction(MEETING_LINK_TEXTS.saveFailed);
+  const { busy, failure, error, submit } = useAction(MEETING_LINK_TEXTS.saveFailed);
 
-  async function submit(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     // An empty field clears the link; the contract says what a link must look like.
-    const parsed = MeetingLinkSettings.safeParse({ meeting_link: value.trim() === '' ? null : value });
-    if (!parsed.success) {
-      clear();
-      setError(parsed.error.issues[0]?.message ?? 'Enter a full address, starting with https://');
-      return;
-    }
-    setError(null);
-    await run(async () => {
-      const { meeting_link } = await adminRequest<MeetingLinkSettings>(PATH, { method: 'PUT', body: parsed.data });
+    const checked = MeetingLinkSettings.safeParse({ meeting_link: value.trim() === '' ? null : value });
+    void submit(checked, 'Enter a full address, starting with https://', async (body) => {
+      const { meeting_link } = await adminRequest<MeetingLinkSettings>(PATH, { method: 'PUT', body });
       setValue(meeting_link ?? '');
       onSaved(meeting_link);
       toast.success(meeting_link ? MEETING_LINK_TEXTS.saved : MEETING_LINK_TEXTS.cleared);
@@ -41,7 +34,7 @@ function MeetingLinkForm({ saved, onSaved }: { saved: string | null; onSaved: (l
   }
 
   return (
-    <FormCard noValidate onSubmit={(event) => void submit(event)}>
+    <FormCard noValidate onSubmit={save}>
       <fieldset disabled={busy}>
         <InputField
           id="meeting-link"
