@@ -191,12 +191,15 @@ describe.each(jobsTargets())('a newsletter send that stops half-way and resumes,
 /**
  * A batch in hand when its instance is killed (SIGKILL leaves its job 'active') is retried once it
  * expires, BATCH_TIMEOUT_SECONDS after it began, not after pg-boss's default 15 minutes: the
- * restarted instance finishes the send within about a minute.
+ * restarted instance finishes the send within about a minute (30 s expiry, up to 20 s until the
+ * supervision sees it, up to 10 s retry delay; the deadline leaves room for a loaded machine).
  */
+const RESUMED_WITHIN_MS = 90_000;
+
 describe.each(jobsTargets())('a newsletter send whose batch a killed instance held, on $name', (target) => {
   const { sink, start } = useRestartedInstances(target);
 
-  it('is taken up again and sent within a minute of the kill', { timeout: 120_000 }, async () => {
+  it('is taken up again and sent within about a minute of the kill', { timeout: 150_000 }, async () => {
     // This instance queues the send but works no jobs: it stands for the one killed mid-batch.
     const first = await start({ JOBS_WORKER: '0' });
     await addSubscribers(first, 'held', 3);
@@ -211,8 +214,8 @@ describe.each(jobsTargets())('a newsletter send whose batch a killed instance he
 
     const second = await start();
     await sink.start();
-    await until(async () => (await progress(second, post.id)).status === 'sent', 'the send finished after the restart', 75_000);
-    expect(Date.now() - killed).toBeLessThan(75_000);
+    await until(async () => (await progress(second, post.id)).status === 'sent', 'the send finished after the restart', RESUMED_WITHIN_MS);
+    expect(Date.now() - killed).toBeLessThan(RESUMED_WITHIN_MS);
     expect(sink.subjects().filter((subject) => subject === 'A post held by a killed instance')).toHaveLength(3);
   });
 });
