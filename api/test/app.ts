@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import type { AccessClaims } from '../src/plugins/auth';
 import type { TestDatabase } from './databases';
+import type { JobsTarget } from './jobs-helpers';
 import { TestMailbox, attachMailbox } from './outbox';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -24,6 +26,10 @@ interface TestAppOptions {
   env?: Record<string, string>;
   /** Registers extra routes before the app is ready (for probing cross-cutting behaviour). */
   extend?: (app: FastifyInstance) => void;
+  /** Serves the site's pages from a web root made for the app (ssr-helpers), removed when it closes. */
+  webRoot?: () => Promise<string>;
+  /** Where the app's JSON log lines go (at its LOG_LEVEL); without it, nothing is logged. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -31,10 +37,19 @@ interface TestAppOptions {
  * Its mail is kept in memory (`outbox(app)`, `nextMail(app, …)` in ./outbox), unless the test names
  * an SMTP server of its own (SMTP_URL): then it goes there.
  */
-export async function buildTestApp(database: Database, { env = {}, extend }: TestAppOptions = {}): Promise<FastifyInstance> {
+export async function buildTestApp(database: Database, { env = {}, extend, webRoot, logStream }: TestAppOptions = {}): Promise<FastifyInstance> {
   const mailbox = env.SMTP_URL ? undefined : new TestMailbox();
-  const app = await buildApp({ config: testConfig(env), database, logger: false, serveWeb: false, ...(mailbox ? { mailer: mailbox } : {}) });
+  const root = webRoot ? await webRoot() : undefined;
+  const app = await buildApp({
+    config: testConfig(root ? { ...env, WEB_ROOT: root } : env),
+    database,
+    logger: Boolean(logStream),
+    logStream,
+    serveWeb: Boolean(root),
+    ...(mailbox ? { mailer: mailbox } : {}),
+  });
   if (mailbox) attachMailbox(app, mailbox);
+  if (root) app.addHook('onClose', () => rm(root, { recursive: true, force: true }));
   extend?.(app);
   await app.ready();
   await registerTestAdmin(app);
@@ -43,12 +58,15 @@ export async function buildTestApp(database: Database, { env = {}, extend }: Tes
 
 /**
  * The usual suite: an app on the target's database, built before the suite's tests and closed, with
- * the database, after them. `onReady` receives it, so tests keep reading their own `app`.
+ * the database, after them. `onReady` receives it, so tests keep reading their own `app`. A jobs
+ * target's environment (PostgreSQL's DATABASE_URL for the queue) is the app's too.
  */
-export function useTestApp(target: TestDatabase, onReady: (app: FastifyInstance) => void, options: TestAppOptions = {}): void {
+export function useTestApp(target: TestDatabase | JobsTarget, onReady: (app: FastifyInstance) => void, options: TestAppOptions = {}): void {
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
-    app = await buildTestApp(await target.open(), options);
+    const opened = await target.open();
+    const { database, env } = 'env' in opened ? opened : { database: opened, env: {} };
+    app = await buildTestApp(database, { ...options, env: { ...env, ...options.env } });
     onReady(app);
   });
   afterAll(async () => {

@@ -1,10 +1,8 @@
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
-import { registerTestAdmin, testConfig } from './app';
-import { testDatabases } from './databases';
+import { buildTestApp, useTestApp } from './app';
+import { secondConnection, testDatabases } from './databases';
 import { adminHeaders, uniqueSlug } from './content-helpers';
 import { fakeWebRoot } from './ssr-helpers';
 
@@ -47,20 +45,14 @@ async function shown(app: FastifyInstance, id: string): Promise<number | undefin
 describe.each(testDatabases())('blog views counted from the page\'s beacon on $name', (target) => {
   let app: FastifyInstance;
   let database: Database;
-  let webRoot: string;
-
-  beforeAll(async () => {
-    webRoot = await fakeWebRoot();
-    database = await target.open();
-    app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot, ...NO_TIMED_FLUSH }), database, logger: false });
-    await app.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useTestApp(
+    target,
+    (built) => {
+      app = built;
+      database = built.database;
+    },
+    { env: NO_TIMED_FLUSH, webRoot: fakeWebRoot },
+  );
 
   it('counts each address once a day, whatever its user agent; reads and rendered pages count nothing', async () => {
     const post = await publish(app);
@@ -127,8 +119,7 @@ describe.each(testDatabases())('blog views counted from the page\'s beacon on $n
 
   it('writes the views counted when the server shuts down', async () => {
     const post = await publish(app);
-    const other = await buildApp({ config: testConfig(NO_TIMED_FLUSH), database, logger: false, serveWeb: false });
-    await other.ready();
+    const other = await buildTestApp(database, { env: NO_TIMED_FLUSH });
     expect((await beacon(other, post.id, 7)).statusCode).toBe(204);
     expect(await stored(database, post.id)).toEqual({ views: 0, rows: 0 });
     await other.close();
@@ -142,25 +133,17 @@ for (const target of postgres) describe('blog views across two instances on Post
   let one: FastifyInstance;
   let two: FastifyInstance;
   let database: Database;
-  let closeSecond: (() => Promise<void>) | undefined;
+  let second: Database | undefined;
 
   beforeAll(async () => {
     database = await target.open();
-    one = await buildApp({ config: testConfig(NO_TIMED_FLUSH), database, logger: false, serveWeb: false });
-    await one.ready();
-    await registerTestAdmin(one);
-    const { openDatabase } = await import('../src/db/database');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const current = (await database.withSession((s) => s.query<{ name: string }>('SELECT current_database() AS name')))[0]!.name;
-    url.pathname = `/${current}`;
-    const second = await openDatabase({ kind: 'postgres', url: url.href });
-    two = await buildApp({ config: testConfig(NO_TIMED_FLUSH), database: second, logger: false, serveWeb: false });
-    await two.ready();
-    closeSecond = () => second.close();
+    one = await buildTestApp(database, { env: NO_TIMED_FLUSH });
+    second = await secondConnection(database);
+    two = await buildTestApp(second, { env: NO_TIMED_FLUSH });
   });
   afterAll(async () => {
     await two?.close();
-    await closeSecond?.();
+    await second?.close();
     await one?.close();
     await target.dispose();
   });

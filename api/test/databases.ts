@@ -20,6 +20,14 @@ export function testDatabases(): TestDatabase[] {
   return targets;
 }
 
+/** Another pool and listener on the same PostgreSQL database, as a second instance of the api has. */
+export async function secondConnection(database: Database): Promise<Database> {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const [row] = await database.withSession((s) => s.query<{ name: string }>('SELECT current_database() AS name'));
+  url.pathname = `/${row!.name}`;
+  return openDatabase({ kind: 'postgres', url: url.href });
+}
+
 function pgliteTarget(): TestDatabase {
   let database: Database | undefined;
   return {

@@ -1,8 +1,6 @@
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
-import { testConfig } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { fakeWebRoot } from './ssr-helpers';
 
@@ -19,21 +17,11 @@ const decoded = (cookie: string) => JSON.parse(Buffer.from(cookie.split('=')[1]!
 
 describe.each(testDatabases())('forms posted without JavaScript on $name', (target) => {
   let app: FastifyInstance;
-  let webRoot: string;
   let ip = 0;
   const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }) =>
     app.inject({ method: 'POST', url, headers: { 'content-type': FORM, ...headers }, payload: new URLSearchParams(fields).toString(), remoteAddress: `10.9.0.${++ip}` });
 
-  beforeAll(async () => {
-    webRoot = await fakeWebRoot();
-    app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot, LOG_LEVEL: 'warn', PUBLIC_URL: ORIGIN }), database: await target.open() });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: ORIGIN }, webRoot: fakeWebRoot });
 
   it('subscribes, answers 303 back to the page at the form, and then tells the same address is already subscribed', async () => {
     const first = await post('/api/newsletters', { email: 'No.Script@Example.com', return_to: '/privacy' });

@@ -1,10 +1,8 @@
 // Edges an outside fuzz found (issue 26 item 10): the router's own refusals in the product's error
 // shape, a package at the highest allowed price can be ordered, an over-long CID is not a page.
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { registerTestAdmin, testConfig } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { buyer, createOrder, eventPackage, settle } from './orders-helpers';
 import { fakeWebRoot } from './ssr-helpers';
@@ -14,19 +12,7 @@ const LONG_CID = `bafkrei${'a'.repeat(150)}`;
 
 describe.each(testDatabases())('edges from a fuzz on $name', (target) => {
   let app: FastifyInstance;
-  let webRoot: string;
-
-  beforeAll(async () => {
-    webRoot = await fakeWebRoot();
-    app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot }), database: await target.open(), logger: false });
-    await app.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useTestApp(target, (built) => (app = built), { webRoot: fakeWebRoot });
 
   const expectShape = (res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, echoes = false) => {
     expect(res.statusCode).toBe(status);

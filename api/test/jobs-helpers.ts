@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/database';
+import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp } from './app';
+import { SmtpSink } from './jobs-smtp-sink';
 
 /** Short waits so that retries and polling take a second, not minutes. */
 export const FAST_JOBS_ENV = {
@@ -81,6 +83,42 @@ function postgres(adminUrl: string): JobsTarget {
 /** An app that works jobs on `database`, with short retry and poll times. */
 export function buildJobsApp(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
   return buildTestApp(database, { env: { ...FAST_JOBS_ENV, ...env } });
+}
+
+/**
+ * A crash and restart in one suite: instances started one after another on the target's database
+ * (the first opens it, the next ones connect again, as a restarted process would), sending to a
+ * mail server whose port is kept but which is down until the test starts it.
+ */
+export function useRestartedInstances(target: JobsTarget): { sink: SmtpSink; start(env?: Record<string, string>): Promise<FastifyInstance> } {
+  const sink = new SmtpSink();
+  const started: FastifyInstance[] = [];
+  let targetEnv: Record<string, string> | undefined;
+  beforeAll(async () => {
+    await sink.start();
+    await sink.stop();
+  });
+  afterAll(async () => {
+    // Latest first; an instance stopped without finishing may fail to close.
+    for (const app of started.reverse()) await app.close().catch(() => undefined);
+    await sink.stop();
+    await target.dispose();
+  });
+  return {
+    sink,
+    async start(env = {}) {
+      let database: Database;
+      if (targetEnv) {
+        database = await target.another();
+      } else {
+        const opened = await target.open();
+        ({ database, env: targetEnv } = opened);
+      }
+      const app = await buildJobsApp(database, { ...targetEnv, SMTP_URL: sink.url, ...env });
+      started.push(app);
+      return app;
+    },
+  };
 }
 
 /** Resolves once `check` holds, checking as state changes land; fails after `timeoutMs`. */

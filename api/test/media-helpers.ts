@@ -1,9 +1,11 @@
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { MediaImage } from '@site/shared/contracts/content-fields';
 import { adminHeaders } from './content-helpers';
+
+// The same bomb the admin's upload screen is tested with (e2e/tests/admin-blog-upload.spec.ts).
+export { pngBomb } from '../../e2e/support/png-bomb';
 
 /** A phone photo as it arrives: landscape pixels, EXIF orientation 6 (shown portrait), a GPS position. */
 export async function phonePhoto(width = 1600, height = 1200): Promise<Buffer> {
@@ -13,24 +15,6 @@ export async function phonePhoto(width = 1600, height = 1200): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .withExif({ IFD0: { Copyright: 'Phone owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 40/1' } })
     .toBuffer();
-}
-
-/** A PNG whose header claims 20000×20000 pixels (400 MP) over a few bytes: a decompression bomb. */
-export function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(20_000, 0);
-  header.writeUInt32BE(20_000, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export function multipart(bytes: Buffer, type: string) {

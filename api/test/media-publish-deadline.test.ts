@@ -1,17 +1,13 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
 import { phonePhoto } from '../scripts/memory-photos';
-import { registerTestAdmin, testConfig } from './app';
+import { useTestApp } from './app';
 import { adminHeaders, uniqueSlug } from './content-helpers';
 import { jobsTargets } from './jobs-helpers';
 import { uploadImage } from './media-helpers';
+import { shellWebRoot } from './ssr-helpers';
 
-const SHELL_HTML = '<!doctype html><html><head><title>Tiny Titans AI</title></head><body><div id="root"></div></body></html>';
 const ORIGIN = 'https://tinytitans.example';
 /** Issue 30: a post's page offers its srcset and a link preview image of at most 400 KB this soon. */
 const DEADLINE_MS = 30_000;
@@ -20,22 +16,7 @@ const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name
 // The jobs' production settings (no fast polling): the upload's job must wake the worker itself.
 describe.each(jobsTargets())('a 12 MP photo published on $name', (target) => {
   let app: FastifyInstance;
-  let webRoot: string;
-
-  beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'media-deadline-'));
-    await mkdir(path.join(webRoot, 'shell', 'dist'), { recursive: true });
-    await writeFile(path.join(webRoot, 'shell', 'dist', 'index.html'), SHELL_HTML);
-    const { database, env } = await target.open();
-    app = await buildApp({ config: testConfig({ ...env, WEB_ROOT: webRoot, PUBLIC_URL: ORIGIN }), database, logger: false });
-    await app.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: ORIGIN }, webRoot: shellWebRoot });
 
   it(`offers its srcset and an og:image of at most 400 KB within ${DEADLINE_MS / 1000} s of its upload`, { timeout: 120_000 }, async () => {
     const photo = await phonePhoto(0);

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { MailList } from '@site/shared/contracts/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../src/modules/jobs/mail-queue';
-import { SEND_BATCH_QUEUE } from '../src/modules/newsletters/sending';
+import { BATCH_TIMEOUT_SECONDS, SEND_BATCH_QUEUE } from '../src/modules/newsletters/sending';
 import { adminHeaders, createBlog, uniqueSlug, userHeaders } from './content-helpers';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
+import { buildJobsApp, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
 import { SmtpSink } from './jobs-smtp-sink';
 import { decodeQp, nextMail, outbox } from './outbox';
 
@@ -152,25 +152,11 @@ const LIST = 1000;
  * over on the same database, the mail server comes back: each subscriber has the post exactly once.
  */
 describe.each(jobsTargets())('a newsletter send that stops half-way and resumes, on $name', (target) => {
-  const sink = new SmtpSink();
-  let first: FastifyInstance;
-  let second: FastifyInstance | undefined;
-
-  beforeAll(async () => {
-    await sink.start();
-    await sink.stop();
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close().catch(() => undefined);
-    await sink.stop();
-    await target.dispose();
-  });
+  const { sink, start } = useRestartedInstances(target);
 
   it(`delivers the post to each of ${LIST} subscribers once`, { timeout: 300_000 }, async () => {
-    const { database, env } = await target.open();
     const sending = { NEWSLETTER_BATCH_SIZE: '100', NEWSLETTER_SEND_RATE: '50' };
-    first = await buildJobsApp(database, { ...env, ...sending, SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: '5', MAIL_RETRY_DELAY_MAX_SECONDS: '5' });
+    const first = await start({ ...sending, MAIL_RETRY_DELAY_SECONDS: '5', MAIL_RETRY_DELAY_MAX_SECONDS: '5' });
     await addSubscribers(first, 'list', LIST);
     const post = await createBlog(first, { title: 'The big one', slug: uniqueSlug('big') });
     expect((await send(first, post.id)).statusCode).toBe(202);
@@ -188,9 +174,9 @@ describe.each(jobsTargets())('a newsletter send that stops half-way and resumes,
     // expiry does after SEND_TIMEOUT_SECONDS (not waited for here).
     await first.database.db.execute(sql`UPDATE pgboss.job SET state = 'retry', start_after = now() WHERE name = ${MAIL_QUEUE} AND state = 'active'`);
 
-    second = await buildJobsApp(await target.another(), { ...env, ...sending, SMTP_URL: sink.url });
+    const second = await start(sending);
     await sink.start();
-    await until(async () => (await progress(second!, post.id)).status === 'sent', 'every message sent', 240_000);
+    await until(async () => (await progress(second, post.id)).status === 'sent', 'every message sent', 240_000);
     const perRecipient = new Map<string, number>();
     for (const raw of sink.received) {
       const to = /^To: (.*)$/m.exec(raw)![1]!.trim();
@@ -199,5 +185,37 @@ describe.each(jobsTargets())('a newsletter send that stops half-way and resumes,
     expect(perRecipient.size).toBe(LIST);
     expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
     expect(await progress(second, post.id)).toMatchObject({ status: 'sent', total: LIST, queued: LIST, sent: LIST });
+  });
+});
+
+/**
+ * A batch in hand when its instance is killed (SIGKILL leaves its job 'active') is retried once it
+ * expires, BATCH_TIMEOUT_SECONDS after it began, not after pg-boss's default 15 minutes: the
+ * restarted instance finishes the send within about a minute (30 s expiry, up to 20 s until the
+ * supervision sees it, up to 10 s retry delay; the deadline leaves room for a loaded machine).
+ */
+const RESUMED_WITHIN_MS = 90_000;
+
+describe.each(jobsTargets())('a newsletter send whose batch a killed instance held, on $name', (target) => {
+  const { sink, start } = useRestartedInstances(target);
+
+  it('is taken up again and sent within about a minute of the kill', { timeout: 150_000 }, async () => {
+    // This instance queues the send but works no jobs: it stands for the one killed mid-batch.
+    const first = await start({ JOBS_WORKER: '0' });
+    await addSubscribers(first, 'held', 3);
+    const post = await createBlog(first, { title: 'A post held by a killed instance', slug: uniqueSlug('held') });
+    expect((await send(first, post.id)).statusCode).toBe(202);
+    const claimed = await first.database.db.execute(
+      sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = ${SEND_BATCH_QUEUE} AND state = 'created' RETURNING expire_seconds`,
+    );
+    expect(rowsOf<{ expire_seconds: number }>(claimed)).toEqual([{ expire_seconds: BATCH_TIMEOUT_SECONDS }]);
+    await first.jobs.boss.stop({ graceful: false, close: false });
+    const killed = Date.now();
+
+    const second = await start();
+    await sink.start();
+    await until(async () => (await progress(second, post.id)).status === 'sent', 'the send finished after the restart', RESUMED_WITHIN_MS);
+    expect(Date.now() - killed).toBeLessThan(RESUMED_WITHIN_MS);
+    expect(sink.subjects().filter((subject) => subject === 'A post held by a killed instance')).toHaveLength(3);
   });
 });

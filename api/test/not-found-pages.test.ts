@@ -1,8 +1,6 @@
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { registerTestAdmin, testConfig } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { createBlog, createEvent } from './content-helpers';
 import { fakeWebRoot } from './ssr-helpers';
@@ -11,19 +9,7 @@ const NOINDEX = '<meta name="robots" content="noindex" />';
 
 describe.each(testDatabases())('pages that find nothing on $name', (target) => {
   let app: FastifyInstance;
-  let webRoot: string;
-
-  beforeAll(async () => {
-    webRoot = await fakeWebRoot();
-    app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://localhost' }), database: await target.open() });
-    await app.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: 'http://localhost' }, webRoot: fakeWebRoot });
 
   it('answers an unknown path 404 with the rendered not-found page, its own title and noindex', async () => {
     const res = await app.inject({ url: '/no-such-page?x=1' });

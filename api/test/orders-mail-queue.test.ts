@@ -6,8 +6,7 @@ import { mailKeys } from '../src/modules/jobs/mail-keys-table';
 import { MAIL_QUEUE } from '../src/modules/jobs/mail-queue';
 import { HOLD_SWEEP_QUEUE } from '../src/modules/orders/service';
 import { RATE_LIMIT_SWEEP_QUEUE } from '../src/plugins/rate-limit';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
-import { SmtpSink } from './jobs-smtp-sink';
+import { buildJobsApp, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
 import { bookConsultation, buyer, getOrder, lapseHold, settle, slot, withAttachments } from './orders-helpers';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -86,24 +85,10 @@ const BOOKINGS = 3;
  * comes back: every confirmation, with its invitation, arrives once.
  */
 describe.each(jobsTargets())('confirmations while the mail server is down and the api restarts, on $name', (target) => {
-  const sink = new SmtpSink();
-  let first: FastifyInstance;
-  let second: FastifyInstance | undefined;
-
-  beforeAll(async () => {
-    await sink.start();
-    await sink.stop();
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close().catch(() => undefined);
-    await sink.stop();
-    await target.dispose();
-  });
+  const { sink, start } = useRestartedInstances(target);
 
   it('delivers all confirmations with their .ics invitations once the server is back, none twice', { timeout: 90_000 }, async () => {
-    const { database, env } = await target.open();
-    first = await buildJobsApp(database, { ...env, SMTP_URL: sink.url });
+    const first = await start();
     const orderIds: string[] = [];
     for (let n = 0; n < BOOKINGS; n++) {
       const me = await buyer(first);
@@ -120,14 +105,14 @@ describe.each(jobsTargets())('confirmations while the mail server is down and th
 
     // The first api stops at once, without waiting for its work; another starts on the same database.
     await first.jobs.boss.stop({ graceful: false, close: false });
-    second = await buildJobsApp(await target.another(), { ...env, SMTP_URL: sink.url });
+    const second = await start();
     await sink.start();
 
     const confirmations = () => sink.received.filter((raw) => /^Subject: Booking confirmed/m.test(raw));
     await until(() => confirmations().length >= BOOKINGS, 'every confirmation delivered', 60_000);
     const done = async () =>
       rowsOf<{ n: number }>(
-        await second!.database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND data->>'key' LIKE 'order:%:paid' AND state = 'completed'`),
+        await second.database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND data->>'key' LIKE 'order:%:paid' AND state = 'completed'`),
       )[0]!.n;
     // Each booking's confirmation (the consultancy's own notices go beside them).
     await until(async () => (await done()) === BOOKINGS, 'every confirmation job completed');

@@ -1,19 +1,11 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { registerTestAdmin, testConfig } from './app';
+import { useTestApp } from './app';
 import { adminHeaders, uniqueSlug } from './content-helpers';
 import { FAST_JOBS_ENV, jobsTargets } from './jobs-helpers';
 import { derivedImage, phonePhoto, uploadImage } from './media-helpers';
-
-const SHELL_HTML = `<!doctype html><html><head>
-<title>Tiny Titans AI | default</title>
-<meta name="description" content="Default description.">
-</head><body><div id="root"></div></body></html>`;
+import { DEFAULT_HEAD_SHELL_HTML, shellWebRoot } from './ssr-helpers';
 
 const ORIGIN = 'https://tinytitans.example';
 const metaOf = (html: string, key: string) =>
@@ -21,22 +13,7 @@ const metaOf = (html: string, key: string) =>
 
 describe.each(jobsTargets())('link preview images on $name', (target) => {
   let app: FastifyInstance;
-  let webRoot: string;
-
-  beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'page-head-images-'));
-    await mkdir(path.join(webRoot, 'shell', 'dist'), { recursive: true });
-    await writeFile(path.join(webRoot, 'shell', 'dist', 'index.html'), SHELL_HTML);
-    const { database, env } = await target.open();
-    app = await buildApp({ config: testConfig({ ...env, ...FAST_JOBS_ENV, WEB_ROOT: webRoot, PUBLIC_URL: ORIGIN }), database, logger: false });
-    await app.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useTestApp(target, (built) => (app = built), { env: { ...FAST_JOBS_ENV, PUBLIC_URL: ORIGIN }, webRoot: () => shellWebRoot(DEFAULT_HEAD_SHELL_HTML) });
 
   const page = async (url: string) => (await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
   const post = async (payload: Record<string, unknown>) => {

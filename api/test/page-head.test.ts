@@ -1,40 +1,14 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { registerTestAdmin, testConfig } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
+import { DEFAULT_HEAD_SHELL_HTML, shellWebRoot } from './ssr-helpers';
 import { PAGE_META, serviceLinks } from '@site/shared/site-config';
-
-const SHELL_HTML = `<!doctype html><html><head>
-<title>Tiny Titans AI | default</title>
-<meta name="description" content="Default description.">
-</head><body><div id="root"></div></body></html>`;
 
 describe.each(testDatabases())('server-rendered head of public pages on $name', (target) => {
   let app: FastifyInstance;
-  let webRoot: string;
-
-  beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'page-head-'));
-    await mkdir(path.join(webRoot, 'shell', 'dist'), { recursive: true });
-    await writeFile(path.join(webRoot, 'shell', 'dist', 'index.html'), SHELL_HTML);
-    app = await buildApp({
-      config: testConfig({ WEB_ROOT: webRoot, PUBLIC_URL: 'https://tinytitans.example' }),
-      database: await target.open(),
-      logger: false,
-    });
-    await app.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: 'https://tinytitans.example' }, webRoot: () => shellWebRoot(DEFAULT_HEAD_SHELL_HTML) });
 
   const page = async (url: string) => (await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/database';
 import { buildTestApp, useTestApp } from './app';
-import { testDatabases } from './databases';
+import { secondConnection, testDatabases } from './databases';
 import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
 
 const PUBLISHED = '/api/blogs/search?field=status&value=published';
@@ -164,23 +165,17 @@ const postgres = testDatabases().filter((target) => target.name === 'postgres');
 for (const target of postgres) describe('public read cache across two instances on PostgreSQL', () => {
   let one: FastifyInstance;
   let two: FastifyInstance;
-  let closeSecond: (() => Promise<void>) | undefined;
+  let second: Database | undefined;
 
   beforeAll(async () => {
     const database = await target.open();
     one = await buildTestApp(database);
-    // A second instance: its own pool and listener on the same database.
-    const { openDatabase } = await import('../src/db/database');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const current = (await database.withSession((s) => s.query<{ name: string }>('SELECT current_database() AS name')))[0]!.name;
-    url.pathname = `/${current}`;
-    const second = await openDatabase({ kind: 'postgres', url: url.href });
+    second = await secondConnection(database);
     two = await buildTestApp(second);
-    closeSecond = () => second.close();
   });
   afterAll(async () => {
     await two?.close();
-    await closeSecond?.();
+    await second?.close();
     await one?.close();
     await target.dispose();
   });

@@ -4,6 +4,20 @@ import path from 'node:path';
 
 export const SHELL_HTML = '<!doctype html><html><head><title>Tiny Titans AI</title></head><body><div id="root"></div></body></html>';
 
+/** The shell's HTML with a head of its own, which the server's head for a page replaces. */
+export const DEFAULT_HEAD_SHELL_HTML = `<!doctype html><html><head>
+<title>Tiny Titans AI | default</title>
+<meta name="description" content="Default description.">
+</head><body><div id="root"></div></body></html>`;
+
+/** A web root holding the shell's HTML only: pages are served with their head, not rendered. */
+export async function shellWebRoot(html = SHELL_HTML): Promise<string> {
+  const webRoot = await mkdtemp(path.join(tmpdir(), 'shell-'));
+  await mkdir(path.join(webRoot, 'shell', 'dist'), { recursive: true });
+  await writeFile(path.join(webRoot, 'shell', 'dist', 'index.html'), html);
+  return webRoot;
+}
+
 /**
  * A stand-in for the shell's server container (`shell/ServerApp`), in the form the real one is
  * built (a CommonJS module exporting the container by its federation name): /contact throws, /terms

@@ -1,36 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { registerTestAdmin, testConfig } from './app';
-import { testDatabases } from './databases';
+import type { Database } from '../src/db/database';
+import { buildTestApp, useTestApp } from './app';
+import { secondConnection, testDatabases } from './databases';
 import { adminHeaders, createEvent } from './content-helpers';
 import { composeHtml } from '../src/modules/ssr/html';
 import { fakeWebRoot, remoteContainer, SHELL_HTML } from './ssr-helpers';
 
 describe.each(testDatabases())('server-rendered pages on $name', (target) => {
   let app: FastifyInstance;
-  let webRoot: string;
   const logs: { level: number; msg: string; url?: string }[] = [];
-
-  beforeAll(async () => {
-    webRoot = await fakeWebRoot();
-    app = await buildApp({
-      config: testConfig({ WEB_ROOT: webRoot, LOG_LEVEL: 'warn' }),
-      database: await target.open(),
-      logStream: { write: (line: string) => logs.push(JSON.parse(line) as (typeof logs)[number]) },
-    });
-    await app.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
+  useTestApp(target, (built) => (app = built), {
+    env: { LOG_LEVEL: 'warn' },
+    webRoot: fakeWebRoot,
+    logStream: { write: (line: string) => logs.push(JSON.parse(line) as (typeof logs)[number]) },
   });
 
   it('renders a public page into the shell HTML', async () => {
@@ -154,7 +142,7 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     const changes: string[] = [];
     app.deployment.onChange((deployment) => changes.push(deployment.key));
     const redeployed = SHELL_HTML.replace('</head>', '<meta name="build" content="two"></head>');
-    await writeFile(path.join(webRoot, 'shell', 'dist', 'index.html'), redeployed);
+    await writeFile(path.join(app.config.WEB_ROOT, 'shell', 'dist', 'index.html'), redeployed);
     // Within half a second (the watch's period), without a restart.
     await expect.poll(async () => (await app.inject({ url: '/privacy' })).body, { timeout: 2_000, interval: 50 }).toContain('<meta name="build" content="two">');
     // /contact fails to render here: it is served with its head only, from the same watch's HTML.
@@ -176,31 +164,19 @@ const postgres = testDatabases().filter((target) => target.name === 'postgres');
 for (const target of postgres) describe('rendered pages across two instances on PostgreSQL', () => {
   let one: FastifyInstance;
   let two: FastifyInstance;
-  let webRoot: string;
-  let closeSecond: (() => Promise<void>) | undefined;
+  let second: Database | undefined;
 
   beforeAll(async () => {
-    webRoot = await fakeWebRoot();
-    const config = () => testConfig({ WEB_ROOT: webRoot });
     const database = await target.open();
-    one = await buildApp({ config: config(), database, logger: false });
-    await one.ready();
-    await registerTestAdmin(one);
-    const { openDatabase } = await import('../src/db/database');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const current = (await database.withSession((s) => s.query<{ name: string }>('SELECT current_database() AS name')))[0]!.name;
-    url.pathname = `/${current}`;
-    const second = await openDatabase({ kind: 'postgres', url: url.href });
-    two = await buildApp({ config: config(), database: second, logger: false });
-    await two.ready();
-    closeSecond = () => second.close();
+    one = await buildTestApp(database, { webRoot: fakeWebRoot });
+    second = await secondConnection(database);
+    two = await buildTestApp(second, { webRoot: fakeWebRoot });
   });
   afterAll(async () => {
     await two?.close();
-    await closeSecond?.();
+    await second?.close();
     await one?.close();
     await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
   });
 
   it('renders the other instance\'s write once it hears of it', async () => {

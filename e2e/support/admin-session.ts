@@ -1,5 +1,6 @@
+import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
 import { adminAccessToken } from './admin-token';
 
@@ -38,6 +39,18 @@ export async function openFromSidebar(page: Page, label: string): Promise<void> 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Full-page screenshots at 390 and 1280 px with `section` in view, into ADMIN_SHOTS_DIR when it is set (for review). */
+export async function adminScreenshots(page: Page, name: string, section: Locator): Promise<void> {
+  const dir = process.env.ADMIN_SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
 }
 
 /** Today plus `days`, as a datetime-local value at `time` (read by the admin screens as IST). */

@@ -25,6 +25,26 @@ export async function registerBuyer(page: Page, buyer = newBuyer()): Promise<Buy
   return { ...buyer, token: ((await login.json()) as { accessToken: string }).accessToken };
 }
 
+async function postJson<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${process.env.E2E_BASE_URL}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A new buyer pays for a package through the sandbox checkout, as the card holder would; answers the buyer's username. */
+export async function paidSandboxOrder(packageId: string, price: number): Promise<string> {
+  const { username, email, password } = newBuyer();
+  await postJson('/users/register', { username, email, password });
+  const { accessToken } = await postJson<{ accessToken: string }>('/auth/login', { username, password });
+  const order = await postJson<{ razorpayOrderId: string }>('/orders/create-order', { package_id: packageId, amount: price }, accessToken);
+  await postJson('/payments/sandbox/settle', { razorpay_order_id: order.razorpayOrderId, outcome: 'paid' });
+  return username;
+}
+
 /**
  * A signed-in buyer: the login above set the refresh cookie in the browser's context, so the
  * page's silent refresh on load signs in.

@@ -1,47 +1,14 @@
-import { crc32 } from 'node:zlib';
 import { expect, test } from '../support/fixtures';
 import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
-
-/** A PNG whose header claims 20000×20000 pixels over a few bytes: the api refuses it with 413. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(20_000, 0);
-  header.writeUInt32BE(20_000, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk('IEND', Buffer.alloc(0))]);
-}
+import { drawnPhoto } from '../support/drawn-photo';
+import { pngBomb } from '../support/png-bomb';
 
 for (const width of [390, 1280]) {
   test(`at ${width} px, a chosen photo shows its upload's progress, then the stored image with its size and weight; a refused one says why`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signInAsAdmin(page, '/admin/blogs/new');
     await expect(page.getByRole('heading', { name: 'Upload a New Blog', level: 1 })).toBeVisible();
-    // A 1600×1200 photo-like JPEG drawn by the browser itself (no file committed).
-    const photo = Buffer.from(
-      await page.evaluate(async () => {
-        const canvas = Object.assign(document.createElement('canvas'), { width: 1600, height: 1200 });
-        const context = canvas.getContext('2d')!;
-        const gradient = context.createLinearGradient(0, 0, 1600, 1200);
-        gradient.addColorStop(0, '#1d3557');
-        gradient.addColorStop(1, '#e9c46a');
-        context.fillStyle = gradient;
-        context.fillRect(0, 0, 1600, 1200);
-        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/jpeg', 0.9));
-        let text = '';
-        for (const byte of new Uint8Array(await blob.arrayBuffer())) text += String.fromCharCode(byte);
-        return btoa(text);
-      }),
-      'base64',
-    );
+    const photo = await drawnPhoto(page);
     await page.getByLabel('Title').fill('Typed before the upload');
 
     // Held until its progress has been seen.

@@ -1,22 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
+import { adminScreenshots, expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
 import { adminAccessToken } from '../support/admin-token';
 
 const LINK_API = '**/api/admin/consultations/meeting-link';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  const dir = process.env.ADMIN_SHOTS_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.getByRole('heading', { name: 'Meeting link', level: 2 }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const screenshots = (page: Page, name: string) => adminScreenshots(page, name, page.getByRole('heading', { name: 'Meeting link', level: 2 }));
 
 /** The meeting link as the api holds it. */
 async function storedLink(): Promise<string | null> {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
+import { adminScreenshots, expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
 import { newestMailTo } from '../support/commerce';
 import { createBlog } from '../support/content-api';
 
@@ -56,16 +55,7 @@ async function expectNoMorePolls(page: Page, panel: Locator, asked: () => number
   expect(asked()).toBe(before);
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  const dir = process.env.ADMIN_SHOTS_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.getByRole('heading', { name: 'Send to the newsletter' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string) => adminScreenshots(page, name, page.getByRole('heading', { name: 'Send to the newsletter' }));
 
 test('a published post: a test to one address first, then the whole list, with its progress until it ends', async ({ page }) => {
   const title = `Newsletter post ${Date.now()}`;

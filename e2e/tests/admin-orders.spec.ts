@@ -1,31 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/fixtures';
 import { createPackage, uniqueSlug } from '../support/content-api';
 import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
-
-const api = (path: string) => `${process.env.E2E_BASE_URL}/api${path}`;
-
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(api(path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A new buyer pays for a package through the sandbox checkout, as the card holder would. */
-async function paidSandboxOrder(packageId: string, price: number): Promise<{ buyer: string }> {
-  const buyer = `buyer-${randomBytes(4).toString('hex')}`;
-  const password = 'a buyer password';
-  await post('/users/register', { username: buyer, email: `${buyer}@example.com`, password });
-  const { accessToken } = await post<{ accessToken: string }>('/auth/login', { username: buyer, password });
-  const order = await post<{ razorpayOrderId: string }>('/orders/create-order', { package_id: packageId, amount: price }, accessToken);
-  await post('/payments/sandbox/settle', { razorpay_order_id: order.razorpayOrderId, outcome: 'paid' });
-  return { buyer };
-}
+import { paidSandboxOrder } from '../support/commerce';
 
 /** Rows of a CSV without quoted line breaks (enough for these fields). */
 function parseCsv(text: string): Record<string, string>[] {
@@ -37,7 +14,7 @@ function parseCsv(text: string): Record<string, string>[] {
 
 test('a paid sandbox order is refunded after a confirmation, and the filtered CSV matches the rows shown', async ({ page }) => {
   const pkg = await createPackage({ name: `Refundable ${uniqueSlug('r')}`, price: 250, duration_days: 30, package_type: 'subscription' });
-  const { buyer } = await paidSandboxOrder(pkg.id, 250);
+  const buyer = await paidSandboxOrder(pkg.id, 250);
 
   await signInAsAdmin(page, '/admin/orders');
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();

@@ -1,29 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { createPackage, uniqueSlug } from '../support/content-api';
 import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
-
-const api = (path: string) => `${process.env.E2E_BASE_URL}/api${path}`;
-
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(api(path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+import { paidSandboxOrder } from '../support/commerce';
 
 async function paidOrder(): Promise<string> {
   const pkg = await createPackage({ name: `Table ${uniqueSlug('t')}`, price: 250, duration_days: 30, package_type: 'subscription' });
-  const buyer = `buyer-${randomBytes(4).toString('hex')}`;
-  await post('/users/register', { username: buyer, email: `${buyer}@example.com`, password: 'a buyer password' });
-  const { accessToken } = await post<{ accessToken: string }>('/auth/login', { username: buyer, password: 'a buyer password' });
-  const order = await post<{ razorpayOrderId: string }>('/orders/create-order', { package_id: pkg.id, amount: 250 }, accessToken);
-  await post('/payments/sandbox/settle', { razorpay_order_id: order.razorpayOrderId, outcome: 'paid' });
-  return buyer;
+  return paidSandboxOrder(pkg.id, 250);
 }
 
 /** The element lies wholly inside the table's box and the screen: nothing of it is cut off. */

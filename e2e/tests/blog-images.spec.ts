@@ -2,31 +2,15 @@ import { mkdir } from 'node:fs/promises';
 import { expect, test } from '../support/fixtures';
 import { createBlog, uploadMedia } from '../support/content-api';
 import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
+import { drawnPhoto } from '../support/drawn-photo';
 
 interface BlogAnswer {
   media_image: { width: number; height: number; variants: { kind: string; format: string; width: number; cid: string }[] } | null;
 }
 
 test('a post\'s photo is served as a picture with srcset, declared size, priority, alt text and a link preview', async ({ page, baseURL }) => {
-  // A 1600×1200 photo-like JPEG drawn by the browser itself (no file committed).
   await page.goto('/');
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1600;
-    canvas.height = 1200;
-    const context = canvas.getContext('2d')!;
-    const gradient = context.createLinearGradient(0, 0, 1600, 1200);
-    gradient.addColorStop(0, '#1d3557');
-    gradient.addColorStop(1, '#e9c46a');
-    context.fillStyle = gradient;
-    context.fillRect(0, 0, 1600, 1200);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/jpeg', 0.9));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let text = '';
-    for (const byte of bytes) text += String.fromCharCode(byte);
-    return btoa(text);
-  });
-  const cid = await uploadMedia(Buffer.from(base64, 'base64'), 'photo.jpg', 'image/jpeg');
+  const cid = await uploadMedia(await drawnPhoto(page), 'photo.jpg', 'image/jpeg');
   const blog = await createBlog({ title: 'Harbour at dawn', content: '<p>Boats in the morning light.</p>', media_cid: cid, media_alt: 'Fishing boats moored at dawn' });
 
   // The variants are made by a background job: wait for the post to list them.

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import { Button, controlStyle, StatusText } from '@site/shared/ui/primitives';
+import { Button, controlStyle, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { messageOf } from '@site/shared/api-client';
 
 export const PageHeader = styled.div`
@@ -108,6 +108,28 @@ export function LoadError({ text, error, onRetry }: { text: string; error?: unkn
         </SmallButton>
       )}
     </div>
+  );
+}
+
+/** Why a form's action failed; the region is always there, so its message is announced when it appears. */
+export function FailureAlert({ failure }: { failure: string | null }) {
+  return <div role="alert">{failure && <StatusText $tone="error">{failure}</StatusText>}</div>;
+}
+
+/** One labelled input with its hint and its error (`<id>-hint`, `<id>-error`), which it is described by. */
+export function InputField({ id, label, hint, error, ...input }: { id: string; label: string; hint?: ReactNode; error: string | null } & InputHTMLAttributes<HTMLInputElement>) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <Field>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={Boolean(error)} aria-describedby={describedBy || undefined} {...input} />
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </Field>
   );
 }
 

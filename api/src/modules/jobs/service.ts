@@ -54,6 +54,11 @@ declare module 'fastify' {
 }
 
 export const JOBS_SCHEMA = 'pgboss';
+/**
+ * How often an instance looks for jobs past their expiry (pg-boss's supervision and monitor, 60 s by
+ * default): a job a killed instance held is retried this soon after its expiry.
+ */
+const SUPERVISE_SECONDS = 10;
 /** How long a graceful stop waits for running jobs before leaving them to expire and be retried. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -67,7 +72,13 @@ export const jobsPlugin = fp(
     const { config, database } = app;
     // A job sent wakes the workers of its queue through NOTIFY (at commit, on every instance; on
     // PGlite within this process), so idle workers need not poll often: see JOBS_POLL_SECONDS.
-    const common = { schema: JOBS_SCHEMA, application_name: `site-api-jobs-${randomUUID().slice(0, 8)}`, useListenNotify: true };
+    const common = {
+      schema: JOBS_SCHEMA,
+      application_name: `site-api-jobs-${randomUUID().slice(0, 8)}`,
+      useListenNotify: true,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+    };
     let boss: PgBoss;
     if (database.kind === 'pglite') {
       boss = new PgBoss({ ...common, backend: 'pglite', db: pgliteBossDatabase(pgliteOf(database)) });

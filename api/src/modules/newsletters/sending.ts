@@ -19,6 +19,13 @@ interface SendBatchJob {
   after: string | null;
 }
 
+/**
+ * How long a batch may run before it counts as lost (one transaction of at most 1,000 inserts takes
+ * a second or two): a batch held by a killed instance is retried within about a minute, not after
+ * pg-boss's default 15.
+ */
+export const BATCH_TIMEOUT_SECONDS = 30;
+
 /** Each subscriber's message of a post: its idempotency key, so a resumed send skips who has it. */
 const messageKey = (blogId: string, subscriptionId: string) => `newsletter:post:${blogId}:${subscriptionId}`;
 
@@ -98,7 +105,15 @@ export const newsletterSendingPlugin = fp(
     }
 
     await app.jobs.define<SendBatchJob>(SEND_BATCH_QUEUE, {
-      options: { policy: 'short', retryLimit: 20, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, deleteAfterSeconds: 14 * 86_400 },
+      options: {
+        policy: 'short',
+        retryLimit: 20,
+        retryDelay: 10,
+        retryBackoff: true,
+        retryDelayMax: 600,
+        expireInSeconds: BATCH_TIMEOUT_SECONDS,
+        deleteAfterSeconds: 14 * 86_400,
+      },
       handler: async (jobs) => {
         for (const job of jobs) await runBatch(job.data);
       },

@@ -3,13 +3,13 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Blog } from '@site/shared/contracts/blogs';
 import { NewsletterTestSendBody, type NewsletterSendProgress } from '@site/shared/contracts/marketing';
-import { messageOf } from '@site/shared/api-client';
 import { toast } from '@site/shared/toast';
-import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
+import { Button, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { FormCard, LoadError, Loading, SmallButton } from '../../components/ui';
+import { FailureAlert, FormCard, InputField, LoadError, Loading, SmallButton } from '../../components/ui';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
+import { useAction } from '../../lib/use-action';
 import { useLoad } from '../../lib/use-load';
 
 export const NEWSLETTER_TEXTS = {
@@ -35,52 +35,26 @@ const path = (blogId: string, tail = '') => `/admin/blogs/${encodeURIComponent(b
 
 function TestSend({ blogId, onSent }: { blogId: string; onSent: (email: string) => void }) {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, error, submit } = useAction(NEWSLETTER_TEXTS.testFailed);
 
-  async function submit(event: FormEvent) {
+  function sendTest(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
-    const parsed = NewsletterTestSendBody.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.');
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await adminRequest(path(blogId, '/test'), { method: 'POST', body: parsed.data });
-      toast.success(`Test sent to ${parsed.data.email}.`);
-      onSent(parsed.data.email);
-    } catch (caught) {
-      setFailure(messageOf(caught, NEWSLETTER_TEXTS.testFailed));
-    } finally {
-      setBusy(false);
-    }
+    void submit(NewsletterTestSendBody.safeParse({ email }), 'Enter a valid e-mail address.', async (body) => {
+      await adminRequest(path(blogId, '/test'), { method: 'POST', body });
+      toast.success(`Test sent to ${body.email}.`);
+      onSent(body.email);
+    });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Test send">
+    <form noValidate onSubmit={sendTest} aria-label="Test send">
       <fieldset disabled={busy}>
-        <Field>
-          <label htmlFor="newsletter-test-email">Test address</label>
-          <input
-            id="newsletter-test-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? 'newsletter-test-email-error' : undefined}
-          />
-          {error && <FieldError id="newsletter-test-email-error">{error}</FieldError>}
-        </Field>
+        <InputField id="newsletter-test-email" label="Test address" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={error} />
         <SmallButton type="submit" $variant="ghost">
           {busy ? 'Sending test…' : 'Send Test'}
         </SmallButton>
       </fieldset>
-      <div role="alert">{failure && <StatusText $tone="error">{failure}</StatusText>}</div>
+      <FailureAlert failure={failure} />
     </form>
   );
 }
@@ -88,20 +62,11 @@ function TestSend({ blogId, onSent }: { blogId: string; onSent: (email: string) 
 /** Every confirmed subscriber, after a confirmation; once per post. */
 function SendToAll({ blog, tested, onStarted }: { blog: Blog; tested: string | null; onStarted: (progress: NewsletterSendProgress) => void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useAction(NEWSLETTER_TEXTS.sendFailed);
 
   async function send() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      onStarted(await adminRequest<NewsletterSendProgress>(path(blog.id, '/send'), { method: 'POST' }));
-    } catch (caught) {
-      setFailure(messageOf(caught, NEWSLETTER_TEXTS.sendFailed));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    await run(async () => onStarted(await adminRequest<NewsletterSendProgress>(path(blog.id, '/send'), { method: 'POST' })));
+    setConfirming(false);
   }
 
   return (
@@ -124,7 +89,7 @@ function SendToAll({ blog, tested, onStarted }: { blog: Blog; tested: string | n
           </Button>
         </div>
       )}
-      <div role="alert">{failure && <StatusText $tone="error">{failure}</StatusText>}</div>
+      <FailureAlert failure={failure} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { MeetingLinkSettings } from '@site/shared/contracts/consultations';
-import { messageOf } from '@site/shared/api-client';
 import { toast } from '@site/shared/toast';
-import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
-import { FormCard, LoadError, Loading } from '../../components/ui';
+import { Button, StatusText } from '@site/shared/ui/primitives';
+import { FailureAlert, FormCard, InputField, LoadError, Loading } from '../../components/ui';
 import { adminRequest } from '../../lib/api';
+import { useAction } from '../../lib/use-action';
 import { useLoad } from '../../lib/use-load';
 
 export const MEETING_LINK_TEXTS = {
@@ -19,59 +19,40 @@ const PATH = '/admin/consultations/meeting-link';
 
 function MeetingLinkForm({ saved, onSaved }: { saved: string | null; onSaved: (link: string | null) => void }) {
   const [value, setValue] = useState(saved ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, error, submit } = useAction(MEETING_LINK_TEXTS.saveFailed);
 
-  async function submit(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     // An empty field clears the link; the contract says what a link must look like.
-    const parsed = MeetingLinkSettings.safeParse({ meeting_link: value.trim() === '' ? null : value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a full address, starting with https://');
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const { meeting_link } = await adminRequest<MeetingLinkSettings>(PATH, { method: 'PUT', body: parsed.data });
+    const checked = MeetingLinkSettings.safeParse({ meeting_link: value.trim() === '' ? null : value });
+    void submit(checked, 'Enter a full address, starting with https://', async (body) => {
+      const { meeting_link } = await adminRequest<MeetingLinkSettings>(PATH, { method: 'PUT', body });
       setValue(meeting_link ?? '');
       onSaved(meeting_link);
       toast.success(meeting_link ? MEETING_LINK_TEXTS.saved : MEETING_LINK_TEXTS.cleared);
-    } catch (caught) {
-      setFailure(messageOf(caught, MEETING_LINK_TEXTS.saveFailed));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <FormCard noValidate onSubmit={(event) => void submit(event)}>
+    <FormCard noValidate onSubmit={save}>
       <fieldset disabled={busy}>
-        <Field>
-          <label htmlFor="meeting-link">Meeting link</label>
-          <input
-            id="meeting-link"
-            type="url"
-            inputMode="url"
-            placeholder="https://meet.example.com/your-room"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={`meeting-link-hint${error ? ' meeting-link-error' : ''}`}
-          />
-          <p className="hint" id="meeting-link-hint">
-            The link buyers join their consultation by, named in every booking e-mail and reminder. Leave it empty to clear it.
-          </p>
-          {error && <FieldError id="meeting-link-error">{error}</FieldError>}
-        </Field>
+        <InputField
+          id="meeting-link"
+          label="Meeting link"
+          type="url"
+          inputMode="url"
+          placeholder="https://meet.example.com/your-room"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          hint="The link buyers join their consultation by, named in every booking e-mail and reminder. Leave it empty to clear it."
+          error={error}
+        />
         <StatusText $tone="muted">{saved ? <>Now: <a href={saved}>{saved}</a></> : MEETING_LINK_TEXTS.unset}</StatusText>
         <div className="buttons">
           <Button type="submit">{busy ? 'Saving…' : 'Save Meeting Link'}</Button>
         </div>
       </fieldset>
-      <div role="alert">{failure && <StatusText $tone="error">{failure}</StatusText>}</div>
+      <FailureAlert failure={failure} />
     </FormCard>
   );
 }

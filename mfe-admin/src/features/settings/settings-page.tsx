@@ -7,8 +7,8 @@ import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
 import { useSession } from '@site/shared/session';
 import { toast } from '@site/shared/toast';
-import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
-import { DataTable, Empty, FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
+import { Button, Field, FieldError } from '@site/shared/ui/primitives';
+import { DataTable, Empty, FailureAlert, FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
 import { adminRequest } from '../../lib/api';
 import { formatDate } from '../../lib/ist';
 import { useLoad } from '../../lib/use-load';
@@ -84,7 +84,7 @@ function ChangePassword() {
           <Button type="submit">{isSubmitting ? 'Changing…' : 'Change Password'}</Button>
         </div>
       </fieldset>
-      <div role="alert">{failure && <StatusText $tone="error">{failure}</StatusText>}</div>
+      <FailureAlert failure={failure} />
     </FormCard>
   );
 }
