@@ -128,7 +128,7 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
 
   it('changes those heads with a new build of the remote alone, without a restart', async () => {
     const released = `{ './PolicyPage': ({ policy }) => ({ title: 'Our ' + policy + ' terms, reworded', description: 'Released on its own.' }) }`;
-    await writeFile(path.join(webRoot, 'mfe-marketing', 'dist', 'server', 'remoteEntry.js'), remoteContainer('mfe_marketing', released));
+    await writeFile(path.join(app.config.WEB_ROOT, 'mfe-marketing', 'dist', 'server', 'remoteEntry.js'), remoteContainer('mfe_marketing', released));
     await expect
       .poll(async () => (await app.inject({ url: '/refund' })).body, { timeout: 2_000, interval: 50 })
       .toContain('<title>Our refund terms, reworded | Tiny Titans AI</title>');
