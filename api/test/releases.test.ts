@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,15 @@ describe('release checks', () => {
   it('refuses a remote built against another React major, naming the package', () => {
     const problems = compatibilityProblems('mfe_marketing', marketingManifest([{ name: 'react/jsx-runtime', version: '18.3.1' }, { name: 'react', version: '18.3.1' }, { name: 'styled-components', version: '6.1.0' }]), shellManifest, remoteTable());
     expect(problems).toEqual(["react 18.3.1 is not compatible with the shell's 19.3.1 (another major version)"]);
+  });
+
+  it('refuses a remote built against another major of shared, whose exports it reads at run time from the shell', async () => {
+    // shared's major counts its export changes (decision 066): the live shell's copy is the one every remote gets.
+    const { version } = JSON.parse(await readFile(new URL('../../shared/package.json', import.meta.url), 'utf8')) as { version: string };
+    const shell: FederationManifest = { ...shellManifest, shared: [{ name: '@site/shared/site-config', version }] };
+    const before = `${Number(version.split('.')[0]) - 1}.4.0`;
+    const problems = compatibilityProblems('mfe_marketing', marketingManifest([{ name: '@site/shared/site-config', version: before }, { name: '@site/shared/constants', version: before }]), shell, remoteTable());
+    expect(problems).toEqual([`@site/shared ${before} is not compatible with the shell's ${version} (another major version)`]);
   });
 
   it('refuses a remote that no longer exposes a module the site composes', () => {

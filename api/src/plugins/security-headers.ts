@@ -10,9 +10,12 @@ const originOf = (url: string | undefined): string[] => (url ? [new URL(url).ori
 
 /** Origins of remotes deployed elsewhere: the absolute URLs of a remote list. */
 export function originsOf(remotes: Record<string, unknown>): string[] {
-  const origins = Object.values(remotes)
-    .filter((value): value is string => typeof value === 'string' && /^https?:\/\//.test(value))
-    .map((value) => new URL(value).origin);
+  const origins = Object.values(remotes).flatMap((value) => {
+    if (typeof value !== 'string' || !/^https?:\/\//.test(value)) return [];
+    // A malformed entry allows nothing: it never breaks the policy of the others.
+    const origin = URL.canParse(value) ? new URL(value).origin : '';
+    return /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(origin) ? [origin] : [];
+  });
   return [...new Set(origins)];
 }
 
@@ -105,7 +108,8 @@ export const securityHeadersPlugin = fp(
     app.addHook('onReady', async () => {
       if (!app.hasDecorator('deployment')) return;
       app.deployment.onChange((deployment) => {
-        pageHeaders = pageHeadersFor(originsOf(deployment.remotes));
+        // An unreadable list (read while a deploy rewrites it) keeps the origins pages already use.
+        if (Object.keys(deployment.remotes).length > 0) pageHeaders = pageHeadersFor(originsOf(deployment.remotes));
       });
     });
     // Headers on every answer (404s and errors too); a route may override one (media).

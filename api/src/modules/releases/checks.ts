@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, REMOTE_TABLE_FILE, remoteDir, REMOTES, remoteTable, type RemoteName } from '@site/shared/remotes';
@@ -20,25 +21,35 @@ export class ReleaseRefused extends Error {
   }
 }
 
-/** The part of Module Federation's mf-manifest.json the checks read. */
-export interface FederationManifest {
-  shared: { name: string; version: string }[];
-  exposes: { name: string }[];
-}
+/** The part of Module Federation's mf-manifest.json the checks read; a build's file, checked, not trusted. */
+const FederationManifestShape = z.object({
+  shared: z.array(z.object({ name: z.string(), version: z.string() })),
+  exposes: z.array(z.object({ name: z.string() })),
+});
+export type FederationManifest = z.infer<typeof FederationManifestShape>;
+
+/** A manifest's text as the checks read it; null when it is not one. */
+const manifestOf = (text: string): FederationManifest | null => {
+  try {
+    const parsed = FederationManifestShape.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
 
 export async function readManifest(folder: string): Promise<FederationManifest> {
-  try {
-    return JSON.parse(await readFile(path.join(folder, 'mf-manifest.json'), 'utf8')) as FederationManifest;
-  } catch {
-    throw new ReleaseRefused(`${folder} has no mf-manifest.json: it is not a remote's build`);
-  }
+  const manifest = manifestOf(await readFile(path.join(folder, 'mf-manifest.json'), 'utf8').catch(() => ''));
+  if (!manifest) throw new ReleaseRefused(`${folder} has no readable mf-manifest.json: it is not a remote's build`);
+  return manifest;
 }
 
 const major = (version: string) => /^\D*(\d+)/.exec(version)?.[1];
 const packageOf = (entry: string) => entry.split('/').slice(0, entry.startsWith('@') ? 2 : 1).join('/');
 
 /** The modules a shell composes of each remote, by federation name (its remote-table.json). */
-export type RemoteTable = Partial<Record<RemoteName, readonly string[]>>;
+const RemoteTableShape = z.partialRecord(z.enum(REMOTE_NAMES as [RemoteName, ...RemoteName[]]), z.array(z.string()));
+export type RemoteTable = z.infer<typeof RemoteTableShape>;
 
 /**
  * The remote table of the shell built in `folder`. A shell built before shells wrote their table
@@ -51,11 +62,15 @@ export async function readRemoteTable(folder: string): Promise<RemoteTable> {
   } catch {
     return remoteTable();
   }
+  let table: unknown;
   try {
-    return JSON.parse(text) as RemoteTable;
+    table = JSON.parse(text);
   } catch {
     throw new ReleaseRefused(`${path.join(folder, REMOTE_TABLE_FILE)} is not JSON`);
   }
+  const parsed = RemoteTableShape.safeParse(table);
+  if (!parsed.success) throw new ReleaseRefused(`${path.join(folder, REMOTE_TABLE_FILE)} is not a remote table`);
+  return parsed.data;
 }
 
 /**
@@ -100,9 +115,12 @@ export const MANIFEST_TIMEOUT_MS = 5_000;
 /** The manifest beside a remote's entry on another origin; failing to get it refuses the release. */
 async function fetchManifest(url: string, timeoutMs: number): Promise<FederationManifest> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    // Where the remote list says, no further: a redirect is refused, not followed.
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return (await response.json()) as FederationManifest;
+    const manifest = manifestOf(await response.text());
+    if (!manifest) throw new Error('not a Module Federation manifest');
+    return manifest;
   } catch (error) {
     throw new ReleaseRefused(`${url} could not be read to check the remote it describes: ${(error as Error).message}`);
   }
@@ -126,11 +144,9 @@ export async function liveManifests(folders: SiteFolders, live: Record<string, s
       }
       const file = localFile(folders, url);
       if (!file) return;
-      try {
-        manifests[remoteDir(name)] = JSON.parse(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8')) as FederationManifest;
-      } catch {
-        // Not built here: nothing to compare.
-      }
+      // Not built here: nothing to compare.
+      const manifest = manifestOf(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8').catch(() => ''));
+      if (manifest) manifests[remoteDir(name)] = manifest;
     }),
   );
   return manifests;

@@ -34,6 +34,9 @@ export async function exclusively<T>(releasesDir: string, work: (held: LockHeld)
     unlock = await lock(releasesDir, {
       lockfilePath,
       realpath: false,
+      // Taken over from a dead process after a minute (refreshed every 30 s while held): longer than
+      // any event-loop stall of a release, and than the clock skew between the machines sharing it.
+      stale: 60_000,
       retries: { retries: Math.max(0, Math.ceil(waitMs / RETRY_EVERY_MS)), factor: 1, minTimeout: RETRY_EVERY_MS, maxTimeout: RETRY_EVERY_MS },
       // Its default throws from a timer, ending the process halfway; the pointer write checks instead.
       onCompromised: (error) => {

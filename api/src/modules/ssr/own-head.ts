@@ -12,7 +12,14 @@ const OwnHeadShape = z.object({ title: z.string().trim().min(1).max(200), descri
 export function ownHeadOf(module: unknown, props: Readonly<Record<string, string>>): OwnHead | null {
   const head: unknown = typeof module === 'object' && module !== null ? Reflect.get(module, 'head') : undefined;
   if (typeof head !== 'function') return null;
-  // The module's code is the remote's: its answer is checked, not trusted to be of the type it says.
-  const parsed = OwnHeadShape.safeParse((head as (props: Readonly<Record<string, string>>) => unknown)(props));
+  // The module's code is the remote's: its answer is checked, not trusted to be of the type it says,
+  // and a throw leaves the page the site's default head (it must not cost the page its render).
+  let declared: unknown;
+  try {
+    declared = (head as (props: Readonly<Record<string, string>>) => unknown)(props);
+  } catch {
+    return null;
+  }
+  const parsed = OwnHeadShape.safeParse(declared);
   return parsed.success ? parsed.data : null;
 }

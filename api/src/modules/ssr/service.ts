@@ -15,6 +15,8 @@ import { renderPage, type ShellServerModule } from './render';
 
 /** A render slower than this is abandoned (and a release whose pages render slower is refused). */
 export const RENDER_BUDGET_MS = 1000;
+/** How long a page left to the browser waits for its module's head (see ownHead). */
+const OWN_HEAD_BUDGET_MS = 1000;
 
 export interface SsrOptions {
   /** A render slower than this is abandoned and the page is left to the browser. */
@@ -143,8 +145,10 @@ export const ssrPlugin = fp<SsrOptions>(
         const page = matchPage(pathname);
         if (!page?.rendered) return null;
         try {
-          const deployment = await withBudget(app.deployment.current(), loadTimeoutMs, 'loading the deployment');
-          const loaded = await withBudget(containersOf(deployment).load(page.module), loadTimeoutMs, `loading ${page.module}`);
+          // The page was left to the browser, perhaps because this very module would not load in
+          // time: waiting for it again at the full budget would double the visitor's wait.
+          const deployment = await withBudget(app.deployment.current(), OWN_HEAD_BUDGET_MS, 'loading the deployment');
+          const loaded = await withBudget(containersOf(deployment).load(page.module), OWN_HEAD_BUDGET_MS, `loading ${page.module}`);
           return ownHeadOf(loaded, page.props);
         } catch (error) {
           app.log.warn({ err: error, module: page.module }, "a page module's head could not be read: the page gets the site's default head");
