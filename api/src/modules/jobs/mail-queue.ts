@@ -49,8 +49,12 @@ const fromStored = ({ attachments, ...rest }: StoredMessage): MailMessage => ({
   attachments: attachments?.map(({ filename, contentType, base64 }) => ({ filename, contentType, content: Buffer.from(base64, 'base64') })),
 });
 
-/** How long one attempt may take before pg-boss counts it failed and retries it. */
-const SEND_TIMEOUT_SECONDS = 120;
+/**
+ * How long one attempt may take before pg-boss counts it failed and retries it: longer than the SMTP
+ * transport lets an attempt wait, and short, so that an attempt cut off by a crash is retried within
+ * about a minute (issue 29: mail within 2 minutes of the mail server's return).
+ */
+export const SEND_TIMEOUT_SECONDS = 60;
 /** Sent and given-up messages stay listed in Admin → Mail this long. */
 const KEEP_DAYS = 14;
 

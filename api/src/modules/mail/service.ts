@@ -46,8 +46,15 @@ export function outboxTransport(dir: string): MailTransport {
   };
 }
 
+/**
+ * How long an SMTP attempt may wait: to connect, for the greeting, and on a silent socket (a server
+ * that holds its answer). Under the mail job's expiry, so an attempt never outlives it and is never
+ * retried beside itself. SMTP_URL's own query (`?socketTimeout=…`) still wins.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
 function smtpTransport(url: string): MailTransport {
-  const transport: Transporter = nodemailer.createTransport(url);
+  const transport: Transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS_MS });
   return {
     async deliver(message) {
       await transport.sendMail(message);
