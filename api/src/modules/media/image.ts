@@ -147,13 +147,18 @@ export async function deriveImage(bytes: Uint8Array): Promise<DerivedFile[]> {
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
   const input = () => sharp(base.data, { raw });
   const fallback: VariantFormat = header.hasAlpha ? 'png' : 'jpeg';
-  const files: DerivedFile[] = [];
-  for (const width of widths) {
+  // Made largest first: the largest AVIF takes the most memory of any step (~60 MB), and made before
+  // the other encodes have fragmented the allocator's heap it peaks ~10 MB lower. Listed smallest first.
+  const rows: DerivedFile[][] = [];
+  for (const width of [...widths].reverse()) {
+    const row: DerivedFile[] = [];
     for (const format of ['avif', 'webp', fallback] as const) {
       const { data, info } = await inTurn(DERIVING, () => encode(input().resize({ width, withoutEnlargement: true }), format, 72));
-      files.push({ kind: 'srcset', format, width: info.width, height: info.height, bytes: data });
+      row.push({ kind: 'srcset', format, width: info.width, height: info.height, bytes: data });
     }
+    rows.unshift(row);
   }
+  const files: DerivedFile[] = rows.flat();
   for (const quality of [80, 65, 50, 35]) {
     const cover = input().flatten({ background: '#ffffff' }).resize({ ...COVER, fit: 'cover', position: sharp.strategy.attention });
     const { data, info } = await inTurn(DERIVING, () => encode(cover, 'jpeg', quality));
