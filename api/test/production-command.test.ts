@@ -14,7 +14,7 @@ const root = scriptsOf(path.join(apiDir, '..', 'package.json'));
 describe('the production command', () => {
   it('serves the compiled bundle with plain node, after building what is missing', () => {
     expect(root.start).toBe('pnpm --filter @site/api start');
-    expect(api.start).toBe('node scripts/ensure-built.mjs && MALLOC_ARENA_MAX=1 node dist/server.js');
+    expect(api.start).toBe('node scripts/ensure-built.mjs && MALLOC_ARENA_MAX=1 NODE_OPTIONS=--max-semi-space-size=4 node dist/server.js');
   });
 
   it('loads no TypeScript at run time, the command-line tools included', () => {
