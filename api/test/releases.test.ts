@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { compatibilityProblems, ReleaseRefused, type FederationManifest } from '../src/modules/releases/checks';
 import { copyCandidate } from '../src/modules/releases/make';
+import { assertShellBuiltForRelease } from '../src/modules/releases/shell';
 import { filePointers, listReleases, liveRemotes, previousOf, pruneReleases, versionOf } from '../src/modules/releases/store';
 import { pointersOf } from '../src/modules/releases/pointers';
 import { remoteTable } from '@site/shared/remotes';
@@ -43,6 +44,19 @@ describe('release checks', () => {
     const before = `${Number(version.split('.')[0]) - 1}.4.0`;
     const problems = compatibilityProblems('mfe_marketing', marketingManifest([{ name: '@site/shared/site-config', version: before }, { name: '@site/shared/constants', version: before }]), shell, remoteTable());
     expect(problems).toEqual([`@site/shared ${before} is not compatible with the shell's ${version} (another major version)`]);
+  });
+
+  it('takes a shell built for a release folder, by the path its manifest names, and refuses one built for the site root', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'shell-candidate-'));
+    const manifest = (publicPath: string) => JSON.stringify({ ...shellManifest, metaData: { publicPath } });
+    try {
+      await writeFile(path.join(folder, 'mf-manifest.json'), manifest('/releases/shell/00000000T000000000Z-shellrelease/'));
+      await expect(assertShellBuiltForRelease(folder)).resolves.toBeUndefined();
+      await writeFile(path.join(folder, 'mf-manifest.json'), manifest('/'));
+      await expect(assertShellBuiltForRelease(folder)).rejects.toThrow('is built for /, not for a release');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses a remote that no longer exposes a module the site composes', () => {

@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
 import { adminAccessToken } from './admin-token';
@@ -36,10 +35,7 @@ export async function openFromSidebar(page: Page, label: string): Promise<void> 
   await nav.getByRole('link', { name: label, exact: true }).click();
 }
 
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+export { expectNoAxeViolations } from './axe';
 
 /** Full-page screenshots at 390 and 1280 px with `section` in view, into ADMIN_SHOTS_DIR when it is set (for review). */
 export async function adminScreenshots(page: Page, name: string, section: Locator): Promise<void> {

@@ -1,13 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { expectNoAxeViolations } from '../support/axe';
 import { signedInBuyer } from '../support/commerce';
-
-const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 /** Screenshots for review when ACCOUNT_SHOTS_DIR is set. */
 async function shoot(page: Page, name: string) {

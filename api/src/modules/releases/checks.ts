@@ -25,6 +25,8 @@ export class ReleaseRefused extends Error {
 const FederationManifestShape = z.object({
   shared: z.array(z.object({ name: z.string(), version: z.string() })),
   exposes: z.array(z.object({ name: z.string() })),
+  /** The path the build's files are served from (a shell release's folder). */
+  metaData: z.object({ publicPath: z.string().optional() }).optional(),
 });
 export type FederationManifest = z.infer<typeof FederationManifestShape>;
 
@@ -132,24 +134,18 @@ async function fetchManifest(url: string, timeoutMs: number): Promise<Federation
  */
 export async function liveManifests(folders: SiteFolders, live: Record<string, string>, timeoutMs = MANIFEST_TIMEOUT_MS): Promise<Record<string, FederationManifest>> {
   const origin = localOriginOf(folders);
-  const manifests: Record<string, FederationManifest> = {};
-  await Promise.all(
-    REMOTE_NAMES.map(async (name) => {
-      const entry = live[name];
-      if (!entry) return;
-      const url = new URL(entry, `${origin}/`);
-      if (url.origin !== origin) {
-        if (/^https?:$/.test(url.protocol)) manifests[remoteDir(name)] = await fetchManifest(new URL('mf-manifest.json', url).href, timeoutMs);
-        return;
-      }
-      const file = localFile(folders, url);
-      if (!file) return;
-      // Not built here: nothing to compare.
-      const manifest = manifestOf(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8').catch(() => ''));
-      if (manifest) manifests[remoteDir(name)] = manifest;
-    }),
-  );
-  return manifests;
+  const read = async (name: RemoteName): Promise<FederationManifest | null> => {
+    const entry = live[name];
+    if (!entry) return null;
+    const url = new URL(entry, `${origin}/`);
+    if (url.origin !== origin) return /^https?:$/.test(url.protocol) ? fetchManifest(new URL('mf-manifest.json', url).href, timeoutMs) : null;
+    const file = localFile(folders, url);
+    // Not built here: nothing to compare.
+    return file ? manifestOf(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8').catch(() => '')) : null;
+  };
+  const manifests = await Promise.all(REMOTE_NAMES.map(read));
+  // In the remote table's order, whichever arrived first: a refusal names the remotes alike each time.
+  return Object.fromEntries(REMOTE_NAMES.flatMap((name, i) => (manifests[i] ? [[remoteDir(name), manifests[i]]] : [])));
 }
 
 /** The shell and remotes a release would be composed with once live. */

@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readManifest, ReleaseRefused, type FederationManifest } from './checks';
+import { readManifest, ReleaseRefused } from './checks';
 import { precompress } from './make';
 
 /**
@@ -8,11 +8,6 @@ import { precompress } from './make';
  * built for a placeholder folder (SHELL_BUILD_PATH) and, once checked and given its version, every
  * text file is told its own folder's path before the folder is renamed into place.
  */
-
-/** What mf-manifest.json says about the path a build's files are served from. */
-interface ShellManifest extends FederationManifest {
-  metaData?: { publicPath?: string };
-}
 
 const TEXT = /\.(js|mjs|css|html|json|map|svg|txt|xml)$/;
 
@@ -23,7 +18,7 @@ async function textFiles(folder: string): Promise<string[]> {
 
 /** The path the candidate's files were built for: a release folder's, never the site's root. */
 async function builtPathOf(folder: string): Promise<string> {
-  const publicPath = ((await readManifest(folder)) as ShellManifest).metaData?.publicPath ?? '';
+  const publicPath = (await readManifest(folder)).metaData?.publicPath ?? '';
   if (!/\/releases\/shell\/[^/]+\/$/.test(publicPath)) {
     throw new ReleaseRefused(`the shell in ${folder} is built for ${publicPath || 'no path'}, not for a release: release it with \`pnpm release shell\` (or a build with SITE_PUBLIC_PATH)`);
   }
