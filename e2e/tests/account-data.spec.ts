@@ -26,6 +26,8 @@ test('a signed-in buyer downloads their data and deletes their account after con
   const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
   expect(data.profile).toMatchObject({ username: buyer.username, email: buyer.email });
   expect(Array.isArray(data.orders)).toBe(true);
+  // Said once the file is saved; the accessibility check below waits for it to have faded in.
+  await expect(page.getByText('Your data was downloaded.')).toBeVisible();
 
   await section.getByRole('button', { name: 'Delete account' }).click();
   const password = section.getByLabel('Your password');
