@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
+import { startCommandEnv } from '../../e2e/support/server';
 import { PHOTO_ADMIN, uploadFourPhotos } from './memory-photos';
 
 const BUDGET_MIB = 400;
@@ -27,10 +28,7 @@ const READY_TIMEOUT_MS = 150_000;
 const FRESH_OVER_RESTART_MIB = 60;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What `pnpm start` sets in the server's environment (MALLOC_ARENA_MAX, decision 055): measured as it runs. */
-const startScript = (JSON.parse(await readFile(path.join(apiDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-const startEnv = Object.fromEntries(
-  [...(/((?:\w+=\S+\s+)*)node dist\/server\.js/.exec(startScript)?.[1] ?? '').matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]),
-);
+const startEnv = startCommandEnv();
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

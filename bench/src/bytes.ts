@@ -49,7 +49,7 @@ async function lcpOnSlowNetwork(browser: Browser, url: string): Promise<number> 
 async function main() {
   assertChromium();
   ensureBuilt();
-  const server = await startServer();
+  const server = await startServer({}, { asStarted: true });
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: CHROMIUM_ARGS,

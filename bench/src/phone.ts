@@ -76,7 +76,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
   runMain('bench/src/phone.ts', async () => {
     assertChromium();
     ensureBuilt();
-    const server = await startServer();
+    const server = await startServer({}, { asStarted: true });
     try {
       await printPhoneInteractive(server.url, await phonePages(server.url));
     } finally {

@@ -103,7 +103,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
   runMain('bench/src/photo-post.ts', async () => {
     assertChromium();
     ensureBuilt();
-    const server = await startServer(BENCH_ADMIN);
+    const server = await startServer(BENCH_ADMIN, { asStarted: true });
     try {
       await printPhotoFigures(server.url, (await photoPostPath(server.url))[0]);
     } finally {

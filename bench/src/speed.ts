@@ -10,27 +10,20 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import pg from 'pg';
 import { renderNginxSite } from '../../deploy/render-nginx.mjs';
 import { assertChromium } from '../../e2e/support/chromium';
 import { NGINX, startNginx } from '../../e2e/support/cluster';
 import { ensureBuilt, repoRoot, startServer, type RunningServer } from '../../e2e/support/server';
 import { printLighthouse } from './lighthouse';
 import { phonePages, printPhoneInteractive } from './phone';
-import { autocannonLoad, printComparedTable, printLatencyTable, wrkLoad, type Target } from './load';
+import { autocannonLoad, printComparedTable, wrkLoad, type Target } from './load';
+import { printReads, withPostgresDatabase } from './reads';
 import { formatRss, rssMiB } from './memory';
 import { phase, runMain } from './harness';
 import { BENCH_ADMIN, photoPostPath, printPhotoFigures } from './photo-post';
 
 const skipMemory = Boolean(process.env.BENCH_SKIP_MEMORY);
 const SETTLE_MS = 30_000;
-const READS = [
-  '/api/events',
-  '/api/blogs/search?field=status&value=published',
-  '/api/packages/public/search?field=package_type&value=subscription',
-  '/api/blogs/rss.xml',
-  '/sitemap.xml',
-];
 /** Server-rendered pages; a published `/blog/{slug}` (a counted view on each visit) is added. */
 const PAGES = ['/', '/community'];
 /** Pages as browsers ask for them. */
@@ -51,9 +44,7 @@ function nginxCaches(): boolean {
 
 async function throughput(server: RunningServer, database: string): Promise<void> {
   const pages = [...PAGES, ...(await phase('finding a sample blog', () => sampleBlogPath(server.url)))];
-  const reads: Target[] = READS.map((read) => ({ label: read, url: `${server.url}${read}` }));
-  await printComparedTable(`Public reads (${database})`, autocannonLoad, reads);
-  await printLatencyTable(`Public reads, latency (${database})`, reads);
+  await printReads(server, database);
   const pageLoad = wrkLoad ?? autocannonLoad;
   if (!wrkLoad) console.log('\nwrk: not installed (apt-get install wrk); the pages are measured with autocannon, whose body decoding bounds them');
   const direct: Target[] = pages.map((page) => ({ label: page, url: `${server.url}${page}`, headers: BROWSER_HEADERS }));
@@ -74,7 +65,7 @@ async function throughput(server: RunningServer, database: string): Promise<void
 
 async function pgliteRun(): Promise<void> {
   const memory: [string, number | undefined][] = [];
-  const server = await phase('starting the api on PGlite (fresh DATA_DIR)', () => startServer(BENCH_ADMIN, { keepDataDir: true }));
+  const server = await phase('starting the api on PGlite (fresh DATA_DIR)', () => startServer(BENCH_ADMIN, { keepDataDir: true, asStarted: true }));
   try {
     memory.push(['fresh start, at ready', await rssMiB(server.process.pid)]);
     if (!skipMemory) {
@@ -93,7 +84,7 @@ async function pgliteRun(): Promise<void> {
     await server.stop();
 
     if (!skipMemory) {
-      const restarted = await phase('restarting the api on the same DATA_DIR', () => startServer({}, { dataDir: server.dataDir }));
+      const restarted = await phase('restarting the api on the same DATA_DIR', () => startServer({}, { dataDir: server.dataDir, asStarted: true }));
       try {
         memory.push(['restart on the same data dir, at ready', await rssMiB(restarted.process.pid)]);
         await delay(SETTLE_MS);
@@ -111,22 +102,8 @@ async function pgliteRun(): Promise<void> {
 }
 
 async function postgresRun(): Promise<void> {
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_${Date.now()}_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await phase(`creating the database ${name} at ${adminUrl}`, () => admin(`CREATE DATABASE ${name}`));
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const server = await phase('starting the api on PostgreSQL', () => startServer({ DATABASE_URL: url.toString() }));
+  await withPostgresDatabase(async (url) => {
+    const server = await phase('starting the api on PostgreSQL', () => startServer({ DATABASE_URL: url }, { asStarted: true }));
     try {
       const atReady = await rssMiB(server.process.pid);
       await throughput(server, 'PostgreSQL');
@@ -134,9 +111,7 @@ async function postgresRun(): Promise<void> {
     } finally {
       await server.stop();
     }
-  } finally {
-    await phase(`dropping the database ${name}`, () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  }
+  });
 }
 
 runMain('bench/src/speed.ts', async () => {

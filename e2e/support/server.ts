@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,16 @@ export function ensureBuilt(): void {
   execFileSync(process.execPath, [path.join(repoRoot, 'api/scripts/ensure-built.mjs')], { cwd: repoRoot, stdio: 'inherit' });
 }
 
+/**
+ * The environment `pnpm start` sets before `node dist/server.js` (api/package.json's start script,
+ * decision 055), so that a measurement runs the api as production does.
+ */
+export function startCommandEnv(): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'api/package.json'), 'utf8')) as { scripts: { start: string } };
+  const assignments = /((?:\w+=\S+\s+)*)node dist\/server\.js/.exec(manifest.scripts.start)?.[1] ?? '';
+  return Object.fromEntries([...assignments.matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]));
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -38,6 +49,8 @@ export interface StartOptions {
   keepDataDir?: boolean;
   /** A fixed port (the cluster's upstreams); by default a free one. */
   port?: number;
+  /** Run with the environment `pnpm start` sets (a measurement); tests run plain `node`. */
+  asStarted?: boolean;
 }
 
 /**
@@ -51,7 +64,16 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: path.join(repoRoot, 'api'),
     // PUBLIC_URL as in production: links in e-mails are built from it, never from the request.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      ...(options.asStarted ? startCommandEnv() : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Db as BossDb } from 'pg-boss';
 import type { Database, Db } from '../../db/database';
@@ -11,18 +12,25 @@ import type { Database, Db } from '../../db/database';
  * inside one of pg-boss's BEGIN…COMMIT blocks. pg-boss's own adapter releases the lock between a
  * failed block and its ROLLBACK, where a waiting api query would run in the aborted block; here the
  * rollback happens before the lock is released.
+ *
+ * PGlite runs on this thread, and pg-boss chains the statements of a background pass (supervision,
+ * monitoring, polls) without giving the event loop a turn: a pass of dozens of statements held up
+ * every request for 50–350 ms. Each statement first waits for the loop's next turn, so requests that
+ * arrived meanwhile are answered between them (kept answers need no database at all).
  */
 export function pgliteBossDatabase(pglite: PGlite): BossDb {
   const base = fromPglite(pglite);
   return {
     ...base,
-    executeSql: (text: string, values?: unknown[]) =>
-      pglite.transaction(async (tx) => {
+    executeSql: async (text: string, values?: unknown[]) => {
+      await nextTurn();
+      return pglite.transaction(async (tx) => {
         if (values?.length) return tx.query(text, values);
         // Without parameters a text may hold several statements (pg-boss's locked blocks).
         const results = await tx.exec(text);
         return { rows: results.flatMap((result) => result.rows) };
-      }),
+      });
+    },
   };
 }
 

@@ -1,0 +1,67 @@
+// Public reads through Fastify against a bare Fastify hello-world: throughput ratio (closed loop,
+// 50 connections) and p99 at a fixed 1,000 req/s, on the embedded PGlite and on PostgreSQL.
+//
+//   pnpm --filter @site/bench reads      (also part of `pnpm --filter @site/bench speed`)
+//
+// BENCH_SKIP_POSTGRES=1 leaves PostgreSQL out; otherwise a fresh database is created and dropped at
+// BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { ensureBuilt, startServer, type RunningServer } from '../../e2e/support/server';
+import { phase, runMain } from './harness';
+import { autocannonLoad, printComparedTable, printLatencyTable, type Target } from './load';
+
+const READS = [
+  '/api/events',
+  '/api/blogs/search?field=status&value=published',
+  '/api/packages/public/search?field=package_type&value=subscription',
+  '/api/blogs/rss.xml',
+  '/sitemap.xml',
+];
+
+export async function printReads(server: RunningServer, database: string): Promise<void> {
+  const reads: Target[] = READS.map((read) => ({ label: read, url: `${server.url}${read}` }));
+  await printComparedTable(`Public reads (${database})`, autocannonLoad, reads);
+  await printLatencyTable(`Public reads, latency (${database})`, reads);
+}
+
+/** A fresh database at BENCH_POSTGRES_URL for `use`, dropped afterwards. */
+export async function withPostgresDatabase(use: (url: string) => Promise<void>): Promise<void> {
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bench_${Date.now()}_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await phase(`creating the database ${name} at ${adminUrl}`, () => admin(`CREATE DATABASE ${name}`));
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await use(url.toString());
+  } finally {
+    await phase(`dropping the database ${name}`, () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+async function readsOn(database: string, env: Record<string, string> = {}): Promise<void> {
+  const server = await phase(`starting the api on ${database}`, () => startServer(env, { asStarted: true }));
+  try {
+    await printReads(server, database);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  runMain('bench/src/reads.ts', async () => {
+    ensureBuilt();
+    await readsOn('PGlite');
+    if (!process.env.BENCH_SKIP_POSTGRES) await withPostgresDatabase((url) => readsOn('PostgreSQL', { DATABASE_URL: url }));
+    console.log('');
+  });
+}
