@@ -6,7 +6,7 @@
 // BENCH_SKIP_POSTGRES=1 leaves PostgreSQL out; otherwise a fresh database is created and dropped at
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { createDatabase } from '../../e2e/support/cluster';
 import { ensureBuilt, startServer, type RunningServer } from '../../e2e/support/server';
 import { phase, runMain } from './harness';
 import { autocannonLoad, printComparedTable, printLatencyTable, type Target } from './load';
@@ -28,23 +28,11 @@ export async function printReads(server: RunningServer, database: string): Promi
 /** A fresh database at BENCH_POSTGRES_URL for `use`, dropped afterwards. */
 export async function withPostgresDatabase(use: (url: string) => Promise<void>): Promise<void> {
   const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_${Date.now()}_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await phase(`creating the database ${name} at ${adminUrl}`, () => admin(`CREATE DATABASE ${name}`));
+  const database = await phase(`creating a database at ${adminUrl}`, () => createDatabase('bench', adminUrl));
   try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await use(url.toString());
+    await use(database.url);
   } finally {
-    await phase(`dropping the database ${name}`, () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await phase('dropping it', () => database.drop());
   }
 }
 

@@ -13,9 +13,8 @@ export const CLUSTER_ADMIN = { username: 'cluster-admin', email: 'cluster-admin@
 /** How long an instance's readiness answers 503 before its listener closes (the drain). */
 export const CLUSTER_DRAIN_MS = 1_500;
 
-/** A fresh database on the server named by TEST_DATABASE_URL; dropped by `drop`. */
-export async function createDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+/** A fresh database on the server at `adminUrl` (TEST_DATABASE_URL by default); dropped by `drop`. */
+export async function createDatabase(prefix: string, adminUrl = process.env.TEST_DATABASE_URL): Promise<{ url: string; drop(): Promise<void> }> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the cluster runs on PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/test).');
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const run = async (sql: string) => {
