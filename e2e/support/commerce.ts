@@ -51,16 +51,45 @@ export async function paidSandboxOrder(packageId: string, price: number): Promis
  */
 export const signedInBuyer = (page: Page) => registerBuyer(page);
 
-/** The newest outbox message to `email`, quoted-printable decoded. */
-export async function newestMailTo(email: string): Promise<string | undefined> {
+/** The newest outbox message to `email`, as stored. */
+async function newestRawMailTo(email: string): Promise<string | undefined> {
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
   for (const file of files) {
     const raw = await readFile(path.join(outbox, file), 'utf8');
-    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
-    return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) return raw;
   }
   return undefined;
+}
+
+const quotedPrintable = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The newest outbox message to `email`, quoted-printable decoded. */
+export async function newestMailTo(email: string): Promise<string | undefined> {
+  const raw = await newestRawMailTo(email);
+  return raw === undefined ? undefined : quotedPrintable(raw);
+}
+
+/**
+ * The newest message to `email` once its decoded text matches `pattern` (waits for it): base64
+ * parts (an attached invitation) and quoted-printable ones decoded, folded header lines unfolded.
+ */
+export async function mailTo(email: string, pattern: RegExp): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const raw = (await newestRawMailTo(email)) ?? '';
+        const parts = raw.replace(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+?)(?=\r?\n--)/g, (_m, b64: string) =>
+          Buffer.from(b64.replace(/\s+/g, ''), 'base64').toString('utf8'),
+        );
+        found = quotedPrintable(parts).replace(/\r?\n(?=[ \t])/g, '');
+        return pattern.test(found);
+      },
+      { message: `no mail to ${email} matching ${pattern}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
 }
 
 /**

@@ -70,6 +70,9 @@ test('messages are listed page by page and exported as CSV', async ({ page }) =>
   const csv = await readFile(await (await download).path(), 'utf8');
   const line = csv.split(/\r?\n/).find((l) => l.includes(name));
   expect(line).toBeDefined();
+  // One header style for every export, times in India's time.
+  expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Received (IST),Name,Email,Phone,Subject,Message');
+  expect(line).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
   // Spreadsheet formulas are neutralised in the file.
   expect(line).not.toMatch(/,"?=1\+1/);
 });
@@ -108,7 +111,7 @@ test('subscribers are listed with unsubscribed ones marked, filtered and exporte
   await page.getByRole('button', { name: 'Export CSV' }).click();
   // The export follows the filter: a subscribed address is not in the unsubscribed file.
   const csv = await readFile(await (await download).path(), 'utf8');
-  expect(csv.split(/\r?\n/)[0]).toMatch(/email/i);
+  expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Email,Status,Subscribed (IST),Unsubscribed (IST)');
   expect(csv).not.toContain(email);
 
   await page.route('**/api/admin/subscribers?*', (route) =>

@@ -26,7 +26,7 @@ for (const width of [320, 390]) {
     await expect.poll(() => canvases.evaluateAll((all) => all.every((c) => c.getBoundingClientRect().width > 0))).toBe(true);
     expect(await overflow(page)).toEqual({ scrolls: false, wide: [] });
     for (const canvas of await canvases.all()) expect((await canvas.boundingBox())!.x + (await canvas.boundingBox())!.width).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/h28-shots/admin-dashboard-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`admin-dashboard-${width}.png`), fullPage: true });
   });
 }
 
@@ -42,7 +42,7 @@ test('native controls match the dark theme: the file picker, date inputs and the
   expect(await nav.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(18, 26, 51)');
   const box = (await nav.boundingBox())!;
   expect(box.y + box.height).toBeGreaterThanOrEqual(799);
-  await page.screenshot({ path: '/tmp/h28-shots/admin-orders-1280.png' });
+  await page.screenshot({ path: test.info().outputPath('admin-orders-1280.png') });
 
   await openFromSidebar(page, 'Blog');
   await page.getByRole('link', { name: /New Post/ }).first().click();
@@ -55,7 +55,7 @@ test('native controls match the dark theme: the file picker, date inputs and the
   // The theme's raised surface and text colour, not the browser's light grey button.
   expect(button).toEqual({ background: 'rgb(26, 36, 71)', color: 'rgb(238, 242, 255)' });
   expect(await file.evaluate((el) => getComputedStyle(el).colorScheme)).toBe('dark');
-  await page.screenshot({ path: '/tmp/h28-shots/admin-blog-form-1280.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-blog-form-1280.png'), fullPage: true });
 });
 
 test('admin prices carry ₹ and Indian digit grouping', async ({ page }) => {

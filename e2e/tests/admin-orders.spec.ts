@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/fixtures';
 import { createPackage, uniqueSlug } from '../support/content-api';
 import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
-import { paidSandboxOrder } from '../support/commerce';
+import { futureSlot, mailTo, paidSandboxOrder, registerBuyer } from '../support/commerce';
 
 /** Rows of a CSV without quoted line breaks (enough for these fields). */
 function parseCsv(text: string): Record<string, string>[] {
@@ -73,4 +73,34 @@ test('the orders list shows its empty and error texts', async ({ page }) => {
   await page.route('**/api/admin/orders?*status=failed*', (route) => route.fulfill({ status: 500, json: { error: 'internal', message: 'x' } }));
   await page.getByLabel('Status').selectOption('failed');
   await expect(page.getByRole('alert')).toContainText('Failed to load orders.');
+});
+
+test('refunding a paid consultation tells the buyer by e-mail and withdraws its calendar entry', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const buyer = await registerBuyer(page);
+  const auth = { authorization: `Bearer ${buyer.token}` };
+  const created = (await (
+    await page.request.post('/api/orders/create-order', {
+      headers: auth,
+      data: { package_id: '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01', amount: 1200, start_time: futureSlot(23).iso },
+    })
+  ).json()) as { id: string; razorpayOrderId: string };
+  expect((await page.request.post('/api/payments/sandbox/settle', { data: { razorpay_order_id: created.razorpayOrderId, outcome: 'paid' } })).ok()).toBe(true);
+  // The invitation first: the withdrawal is the same entry, one sequence later.
+  const invitation = await mailTo(buyer.email, /METHOD:REQUEST/);
+  expect(invitation).toContain(`UID:order-${created.id}@`);
+  const sequence = Number(/SEQUENCE:(\d+)/.exec(invitation)![1]);
+
+  await signInAsAdmin(page, '/admin/orders');
+  await page.getByLabel('Kind').selectOption('consultation');
+  const row = page.getByRole('row', { name: new RegExp(buyer.username) });
+  await row.getByRole('button', { name: /^Refund order/ }).click();
+  await row.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(page.getByText(`Refunded ₹1,200.00 to ${buyer.username}. They have been e-mailed and their calendar entry withdrawn.`)).toBeVisible();
+
+  const refund = await mailTo(buyer.email, /Subject: Refund issued/);
+  expect(refund).toContain('The booking is cancelled and its calendar entry withdrawn.');
+  expect(refund).toContain('METHOD:CANCEL');
+  expect(refund).toContain(`UID:order-${created.id}@`);
+  expect(refund).toContain(`SEQUENCE:${sequence + 1}`);
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { createPackage, uniqueSlug } from '../support/content-api';
-import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
+import { expectNoAxeViolations, openFromSidebar, signInAsAdmin } from '../support/admin-session';
 import { paidSandboxOrder } from '../support/commerce';
 
 async function paidOrder(): Promise<string> {
@@ -42,3 +42,49 @@ for (const viewport of [
     await expectNoAxeViolations(page);
   });
 }
+
+/** Nothing of the table waits behind a sideways scroll of its box. */
+const fitsItsBox = (table: Locator) => table.evaluate((el) => el.scrollWidth - el.clientWidth);
+
+test('at 390px the consultations, admins and front-ends tables show every column without a sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page, '/admin/consultations');
+  const consultations = page.getByRole('region', { name: 'Consultation packages' });
+  const row = consultations.locator('tr', { hasText: 'AI Readiness Audit' });
+  await expect(row).toBeVisible();
+  expect(await fitsItsBox(consultations)).toBeLessThanOrEqual(0);
+  for (const label of ['Price (INR)', 'Duration', 'Shown?', 'Actions']) await expect(row.locator(`td[data-label="${label}"]`)).toBeVisible();
+  await wholeInside(row.getByRole('link', { name: 'Edit AI Readiness Audit' }), consultations, page);
+  await page.screenshot({ path: test.info().outputPath('admin-consultations-390.png'), fullPage: true });
+
+  await openFromSidebar(page, 'Settings');
+  const admins = page.getByRole('region', { name: 'Admins (read only)' });
+  await expect(admins.locator('td[data-label="Since"]').first()).toBeVisible();
+  expect(await fitsItsBox(admins)).toBeLessThanOrEqual(0);
+  await wholeInside(admins.locator('td[data-label="Since"]').first(), admins, page);
+
+  await openFromSidebar(page, 'System');
+  const remotes = page.getByRole('region', { name: 'Remotes and the version each serves now' });
+  await expect(remotes.locator('td[data-label="Entry"]').first()).toBeVisible();
+  expect(await fitsItsBox(remotes)).toBeLessThanOrEqual(0);
+  await wholeInside(remotes.locator('td[data-label="Status"]').first(), remotes, page);
+  await page.screenshot({ path: test.info().outputPath('admin-system-390.png'), fullPage: true });
+  await expectNoAxeViolations(page);
+});
+
+test('at 1280px a short table stays a table, and a card keeps its values close to their names', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const buyer = await paidOrder();
+  await signInAsAdmin(page, '/admin/consultations');
+  const consultations = page.getByRole('region', { name: 'Consultation packages' });
+  await expect(consultations.getByRole('columnheader', { name: 'Actions' })).toBeInViewport();
+  // The orders' rows are cards beside the sidebar: a value starts near its name, not mid-screen.
+  await openFromSidebar(page, 'Orders');
+  const cell = page.getByRole('region', { name: /orders/i }).first().locator('tr', { hasText: buyer }).locator('td[data-label="Amount"]');
+  await expect(cell).toBeVisible();
+  // The name's column of the card (its first grid track) is no wider than a long name needs.
+  const nameColumn = await cell.evaluate((td) => parseFloat(getComputedStyle(td).gridTemplateColumns.split(' ')[0]!));
+  expect(nameColumn).toBeGreaterThan(0);
+  expect(nameColumn).toBeLessThanOrEqual(180);
+  await page.screenshot({ path: test.info().outputPath('admin-orders-cards-1280.png') });
+});

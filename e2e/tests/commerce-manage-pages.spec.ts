@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { futureSlot, registerBuyer } from '../support/commerce';
+import { futureSlot, mailTo, registerBuyer } from '../support/commerce';
 
 // Opened from the booking e-mail, usually on a phone.
 test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
@@ -20,10 +20,23 @@ test('the reschedule and cancel pages wear the site look without scripts; moving
     receipt_url: string;
   };
 
+  // The confirmation e-mail links the receipt.
+  const mail = await mailTo(buyer.email, /Subject: Booking confirmed/);
+  expect(mail).toContain(`Receipt (printable): ${process.env.E2E_BASE_URL}${order.receipt_url}`);
+
   await page.goto(order.receipt_url);
   await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
-  await expect(page.locator('main')).toContainText(created.id);
-  await expect(page.locator('main')).toContainText('₹1,200.00');
+  const receipt = page.locator('main');
+  const fact = (name: string) => receipt.locator('dt', { hasText: name }).locator('+ dd');
+  await expect(fact('Order id')).toHaveText(created.id);
+  await expect(fact('Date paid')).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) IST$/);
+  await expect(fact('Item')).toContainText('Starter Strategy Call, booked for');
+  await expect(fact('Amount')).toHaveText('₹1,200.00 (INR)');
+  // Who sold it: the consultancy's name, address and contacts.
+  const seller = receipt.locator('address');
+  await expect(seller).toContainText('Tiny Titans AI');
+  await expect(seller).toContainText('Bengaluru');
+  await expect(seller).toContainText('hello@tinytitans.ai');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('receipt-390.png'), fullPage: true });
   await page.emulateMedia({ media: 'print' });
@@ -32,6 +45,9 @@ test('the reschedule and cancel pages wear the site look without scripts; moving
 
   await page.goto(order.reschedule_url);
   await expect(page.getByRole('link', { name: 'Tiny Titans AI' })).toBeVisible();
+  // The site's favicon, served.
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect((await page.request.get(icon!)).ok()).toBe(true);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 16, 32)');
   await page.screenshot({ path: test.info().outputPath('reschedule-390.png'), fullPage: true });
   // An old browser ignores `min`: the server still refuses, answering 400 with the form kept.

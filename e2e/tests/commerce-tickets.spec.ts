@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { createEvent, createPackage, uniqueSlug } from '../support/content-api';
-import { signedInBuyer } from '../support/commerce';
+import { mailTo, signedInBuyer } from '../support/commerce';
 import { expectNoAxeViolations } from '../support/admin-session';
 
 // Payment and axe runs on a shared machine take longer than the default now and then.
@@ -33,7 +33,7 @@ const scrollsSideways = (page: Page) => page.evaluate(() => document.documentEle
 
 test('on a phone, buying an event ticket says which event, when in IST and where: in the toast and on its /orders card', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signedInBuyer(page);
+  const buyer = await signedInBuyer(page);
   const { event, pkg } = await ticket(`Meetup seat ${uniqueSlug('t')}`);
   await page.goto(`/packages/${pkg.slug}`);
   await page.getByRole('button', { name: 'Buy for ₹1,25,000' }).click();
@@ -59,9 +59,17 @@ test('on a phone, buying an event ticket says which event, when in IST and where
   await expect(link).toHaveAttribute('href', `/event/${event.slug}`);
   expect(await scrollsSideways(page)).toBe(false);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/h28-shots/orders-ticket-390.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('orders-ticket-390.png'), fullPage: true });
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+
+  // The e-mail says the same: which event, when in IST, where, and its page.
+  const mail = await mailTo(buyer.email, /Subject: Payment received/);
+  expect(mail).toContain(`Subject: Payment received: ${pkg.name} for ${event.title} on ${WHEN}`);
+  expect(mail).toContain(`Event: ${event.title}`);
+  expect(mail).toContain(`When: ${WHEN}, until March 4, 2027 at 6:00 PM IST`);
+  expect(mail).toContain(`Where: ${PLACE}`);
+  expect(mail).toContain(`Event page: ${process.env.E2E_BASE_URL}/event/${event.slug}`);
 });
 
 for (const width of [390, 1280]) {
@@ -108,7 +116,7 @@ for (const width of [390, 1280]) {
       expect(buy.x).toBeGreaterThan(intro.x + intro.width);
     }
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `/tmp/h28-shots/package-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`package-${width}.png`), fullPage: true });
   });
 }
 
@@ -126,5 +134,5 @@ test('the sandbox checkout dims the page behind it', async ({ page }) => {
     return parts.length === 4 ? parts[3]! : parts.length === 3 ? 1 : 0;
   });
   expect(alpha).toBeGreaterThanOrEqual(0.5);
-  await page.screenshot({ path: '/tmp/h28-shots/sandbox-390.png' });
+  await page.screenshot({ path: test.info().outputPath('sandbox-390.png') });
 });

@@ -105,3 +105,24 @@ test('a third unpaid order is refused in words naming the pending one; Cancel dr
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: test.info().outputPath('orders-groups-1280.png'), fullPage: true });
 });
+
+test('an order whose time to pay has run out is worded as expired, grouped apart, with nothing to press', async ({ page }) => {
+  const buyer = await signedInBuyer(page);
+  const held = await holdSlot(page, buyer.token, futureSlot(19).iso);
+  // Past its day to pay: the api answers it expired and no longer payable (the order is otherwise real).
+  await page.route('**/api/orders', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const orders = (await response.json()) as Record<string, unknown>[];
+    await route.fulfill({ response, json: orders.map((order) => (order.id === held.id ? { ...order, status: 'expired', payable: false } : order)) });
+  });
+  await page.goto('/orders');
+  const card = group(page, 'Expired and cancelled').getByRole('article').filter({ hasText: held.id });
+  await expect(card).toContainText('Expired, not paid');
+  await expect(card).toContainText('Requested time');
+  await expect(card).not.toContainText('Booked for');
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await expect(group(page, 'Awaiting payment')).toHaveCount(0);
+  await expect(group(page, 'Expired and cancelled')).toContainText('These were never paid; their times and seats were released.');
+  await page.screenshot({ path: test.info().outputPath('orders-expired-390.png'), fullPage: true });
+});

@@ -156,3 +156,21 @@ test('a sample blog opens from the community carousel, with a loading state firs
   release();
   await expect(page.locator('main h1')).toHaveText(/^Sample post:/);
 });
+
+test('on a phone a post with a long link or word wraps it: the page never scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const long = 'https://example.com/a-very-long-address/that-goes-on-and-on/without-a-single-space-to-break-at/index.html';
+  const blog = await createBlog({
+    title: `Supercalifragilisticexpialidociousautomationpipelines ${uniqueSlug('w')}`,
+    content: `<p>Read <a href="${long}">${long}</a> and then averyveryverylongwordwithoutanybreakthatwouldwidenthepage________ end.</p>`,
+  });
+  await page.goto(`/blog/${blog.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(blog.title);
+  await expect(page.getByRole('link', { name: long })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  for (const part of [page.getByRole('heading', { level: 1 }), page.getByRole('link', { name: long })]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await page.screenshot({ path: test.info().outputPath('blog-long-words-390.png'), fullPage: true });
+});

@@ -173,3 +173,15 @@ test('the event dialog covers the site header too', async ({ page }) => {
   });
   expect(onTop).toBe(false);
 });
+
+test.describe('seen from India', () => {
+  test.use({ timezoneId: 'Asia/Kolkata', viewport: { width: 390, height: 844 } });
+
+  test('the sample afternoon workshop starts at 2:00 pm, not in the early morning', async ({ page }) => {
+    await page.goto('/event/sample-ai-agents-workshop');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('AI Agents Workshop');
+    const fact = (name: string) => page.locator('dt', { hasText: name }).locator('+ dd');
+    await expect(fact('Starts')).toContainText(/ at 2:00 pm/i);
+    await expect(fact('Ends')).toContainText(/ at 5:00 pm/i);
+  });
+});

@@ -24,22 +24,25 @@ export const Toolbar = styled.div`
   select, input { ${controlStyle('8px 10px')} }
 `;
 
-const Scroll = styled.div<{ $cards: boolean }>`
+/** Below this width of its box (a phone, or a laptop beside the sidebar) a wide table's rows become cards. */
+const CARDS_BELOW_PX = 1100;
+
+const Scroll = styled.div<{ $cardsBelow: number | null }>`
   overflow-x: auto;
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.md};
   container: table-box / inline-size;
   /* Too narrow for every column (a phone, or a laptop beside the sidebar): each row becomes a card
      whose cells carry their column's name, so nothing is cut off or hidden behind a scroll. */
-  ${({ $cards }) =>
-    $cards &&
-    `@container table-box (max-width: 1100px) {
+  ${({ $cardsBelow }) =>
+    $cardsBelow !== null &&
+    `@container table-box (max-width: ${$cardsBelow}px) {
       thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
       table, tbody, tr, td { display: block; width: 100%; }
       tr { padding: 8px 0; border-bottom: 1px solid ${theme.color.border}; }
       tbody tr:last-child { border-bottom: 0; }
       table td, table td.num {
-        display: grid; grid-template-columns: minmax(6.5rem, 28%) minmax(0, 1fr); gap: 12px; justify-items: start; align-items: baseline;
+        display: grid; grid-template-columns: minmax(6.5rem, min(28%, 11rem)) minmax(0, 1fr); gap: 12px; justify-items: start; align-items: baseline;
         border: 0; padding: 6px 14px; text-align: left; overflow-wrap: anywhere;
       }
       table td::before { content: attr(data-label); color: ${theme.color.textMuted}; font-weight: 600; }
@@ -57,11 +60,13 @@ export const Table = styled.table`
 
 /**
  * A table that scrolls sideways on a narrow screen instead of widening the page; with `cards` (its
- * cells carry `data-label`) its rows become cards where it is too narrow for every column.
+ * cells carry `data-label`) its rows become cards where it is too narrow for every column: below
+ * 1100 px of its box, or below the width given (a table of few, short columns fits in less).
  */
-export function DataTable({ caption, children, cards = false }: { caption: string; children: ReactNode; cards?: boolean }) {
+export function DataTable({ caption, children, cards = false }: { caption: string; children: ReactNode; cards?: boolean | number }) {
+  const cardsBelow = cards === true ? CARDS_BELOW_PX : cards === false ? null : cards;
   return (
-    <Scroll tabIndex={0} role="region" aria-label={caption} $cards={cards}>
+    <Scroll tabIndex={0} role="region" aria-label={caption} $cardsBelow={cardsBelow}>
       <Table>
         <caption className="visually-hidden">{caption}</caption>
         {children}

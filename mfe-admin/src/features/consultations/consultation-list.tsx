@@ -32,7 +32,7 @@ export function ConsultationList() {
       {list.state === 'error' && <LoadError text={CONSULTATION_TEXTS.loadFailed} error={list.error} onRetry={list.reload} />}
       {list.state === 'ready' && rows.length === 0 && <Empty text={CONSULTATION_TEXTS.empty} />}
       {list.state !== 'error' && rows.length > 0 && (
-        <DataTable caption="Consultation packages">
+        <DataTable caption="Consultation packages" cards={640}>
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -47,16 +47,18 @@ export function ConsultationList() {
           <tbody>
             {rows.map((pkg) => (
               <tr key={pkg.id}>
-                <td>
+                <td data-label="Name">
                   {pkg.name}
                   {pkg.badge && <> <Pill>{pkg.badge}</Pill></>}
                 </td>
-                <td className="num">{priceOf(pkg)}</td>
-                <td>{durationOf(pkg)}</td>
-                <td>
+                <td className="num" data-label="Price (INR)">
+                  {priceOf(pkg)}
+                </td>
+                <td data-label="Duration">{durationOf(pkg)}</td>
+                <td data-label="Shown?">
                   <Pill $tone={pkg.is_active ? 'ok' : 'muted'}>{pkg.is_active ? 'Yes' : 'No'}</Pill>
                 </td>
-                <td>
+                <td data-label="Actions">
                   <Actions>
                     <ButtonLink as={Link} $variant="ghost" to={`/admin/consultations/edit/${pkg.id}`} aria-label={`Edit ${pkg.name}`}>
                       Edit

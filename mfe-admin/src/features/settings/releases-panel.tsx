@@ -62,7 +62,7 @@ function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () 
       </p>
       {remote.releases.length > 0 && (
         <>
-          <DataTable caption={`Releases of ${remote.remote}, newest first`}>
+          <DataTable caption={`Releases of ${remote.remote}, newest first`} cards={640}>
             <thead>
               <tr>
                 <th scope="col">Version</th>
@@ -73,11 +73,11 @@ function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () 
             <tbody>
               {remote.releases.map((release) => (
                 <tr key={release.version}>
-                  <td>
+                  <td data-label="Version">
                     <code>{release.version}</code>
                   </td>
-                  <td>{formatIst(release.created_at)}</td>
-                  <td>{release.live ? <Pill $tone="ok">Live</Pill> : <Pill $tone="muted">Kept</Pill>}</td>
+                  <td data-label="Made">{formatIst(release.created_at)}</td>
+                  <td data-label="State">{release.live ? <Pill $tone="ok">Live</Pill> : <Pill $tone="muted">Kept</Pill>}</td>
                 </tr>
               ))}
             </tbody>

@@ -98,7 +98,7 @@ function Admins() {
       {admins.state === 'error' && <LoadError text="Failed to load admins." error={admins.error} onRetry={admins.reload} />}
       {admins.state === 'ready' && admins.data.items.length === 0 && <Empty text="No admins found." />}
       {admins.state === 'ready' && admins.data.items.length > 0 && (
-        <DataTable caption="Admins (read only)">
+        <DataTable caption="Admins (read only)" cards={560}>
           <thead>
             <tr>
               <th scope="col">Username</th>
@@ -109,9 +109,9 @@ function Admins() {
           <tbody>
             {admins.data.items.map((admin) => (
               <tr key={admin.id}>
-                <td>{admin.username}</td>
-                <td>{admin.email}</td>
-                <td>{formatDate(admin.created_at)}</td>
+                <td data-label="Username">{admin.username}</td>
+                <td data-label="Email">{admin.email}</td>
+                <td data-label="Since">{formatDate(admin.created_at)}</td>
               </tr>
             ))}
           </tbody>

@@ -9,7 +9,7 @@ export function RemotesPanel({ remotes }: { remotes: RemoteStatus[] | null }) {
       {remotes === null && <Empty text="remotes.json cannot be read here: the front ends are not built or not served by this instance." />}
       {remotes?.length === 0 && <Empty text="remotes.json names no remote." />}
       {remotes && remotes.length > 0 && (
-        <DataTable caption="Remotes and the version each serves now">
+        <DataTable caption="Remotes and the version each serves now" cards={760}>
           <thead>
             <tr>
               <th scope="col">Remote</th>
@@ -21,12 +21,12 @@ export function RemotesPanel({ remotes }: { remotes: RemoteStatus[] | null }) {
           <tbody>
             {remotes.map((remote) => (
               <tr key={remote.name}>
-                <td>{remote.name}</td>
-                <td>
+                <td data-label="Remote">{remote.name}</td>
+                <td data-label="Version">
                   <code>{remote.version ?? '—'}</code>
                 </td>
-                <td>{remote.reachable ? <Pill $tone="ok">Loads</Pill> : <Pill $tone="warn">Unreachable</Pill>}</td>
-                <td>
+                <td data-label="Status">{remote.reachable ? <Pill $tone="ok">Loads</Pill> : <Pill $tone="warn">Unreachable</Pill>}</td>
+                <td data-label="Entry">
                   <code>{remote.entry}</code>
                 </td>
               </tr>

@@ -19,10 +19,17 @@ const Summary = styled.p`
   color: ${theme.color.textMuted};
 `;
 
+// A long link or word in a post wraps rather than widening the page on a phone; code and tables
+// scroll inside their own box.
+const Article = styled.article`
+  overflow-wrap: anywhere;
+`;
+
 const Content = styled.div`
   font-size: 1.05rem;
-  img { border-radius: ${theme.radius.md}; }
-  pre { overflow-x: auto; }
+  img, video { max-width: 100%; height: auto; border-radius: ${theme.radius.md}; }
+  pre { overflow-x: auto; overflow-wrap: normal; }
+  table { display: block; max-width: 100%; overflow-x: auto; }
 `;
 
 export function BlogArticle({ slug }: { slug: string }) {
@@ -67,7 +74,7 @@ export function BlogArticle({ slug }: { slug: string }) {
     );
   }
   return (
-    <article>
+    <Article>
       <h1>{blog.title}</h1>
       {blog.media_cid && (
         <BlogMedia mediaRef={blog.media_cid} mediaType={blog.media_type} title={blog.title} image={blog.media_image} alt={blog.media_alt} />
@@ -79,6 +86,6 @@ export function BlogArticle({ slug }: { slug: string }) {
         </p>
       )}
       <Content dangerouslySetInnerHTML={{ __html: safeHtml(blog.content) }} />
-    </article>
+    </Article>
   );
 }
