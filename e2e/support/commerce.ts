@@ -14,21 +14,25 @@ export const newBuyer = (): Buyer => {
   return { username, email: `${username}@example.com`, password: 'e2e buyer password' };
 };
 
+/**
+ * Headers that make a request come from an address of its own (the test server trusts its loopback
+ * proxy): the whole suite signing up from one address would meet the per-address sign-up limit.
+ */
+export const fromNewAddress = () => ({ 'x-forwarded-for': `10.${randomBytes(3).join('.')}` });
+
 /** Registers a buyer through the api and returns an access token (for api calls made by the test). */
 export async function registerBuyer(page: Page, buyer = newBuyer()): Promise<Buyer & { token: string }> {
-  // Each buyer comes from an address of its own (the test server trusts its loopback proxy): the
-  // whole suite signing up from one address would meet the per-address sign-up limit.
-  const headers = { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
+  const headers = fromNewAddress();
   expect((await page.request.post('/api/users/register', { data: buyer, headers })).status()).toBe(201);
   const login = await page.request.post('/api/auth/login', { data: { username: buyer.username, password: buyer.password }, headers });
   expect(login.ok()).toBe(true);
   return { ...buyer, token: ((await login.json()) as { accessToken: string }).accessToken };
 }
 
-async function postJson<T>(path: string, body: unknown, token?: string): Promise<T> {
+async function postJson<T>(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(`${process.env.E2E_BASE_URL}/api${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -38,8 +42,9 @@ async function postJson<T>(path: string, body: unknown, token?: string): Promise
 /** A new buyer pays for a package through the sandbox checkout, as the card holder would; answers the buyer's username. */
 export async function paidSandboxOrder(packageId: string, price: number): Promise<string> {
   const { username, email, password } = newBuyer();
-  await postJson('/users/register', { username, email, password });
-  const { accessToken } = await postJson<{ accessToken: string }>('/auth/login', { username, password });
+  const address = fromNewAddress();
+  await postJson('/users/register', { username, email, password }, undefined, address);
+  const { accessToken } = await postJson<{ accessToken: string }>('/auth/login', { username, password }, undefined, address);
   const order = await postJson<{ razorpayOrderId: string }>('/orders/create-order', { package_id: packageId, amount: price }, accessToken);
   await postJson('/payments/sandbox/settle', { razorpay_order_id: order.razorpayOrderId, outcome: 'paid' });
   return username;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { fromNewAddress } from '../support/commerce';
 import { E2E_ADMIN } from '../support/global-setup';
 import { expect, test } from '../support/fixtures';
 
@@ -10,7 +11,7 @@ const PASSWORD = 'e2e user password';
 const newName = () => `e2e-${randomBytes(4).toString('hex')}`;
 
 async function registerThroughApi(page: Page, username = newName(), password = PASSWORD) {
-  const res = await page.request.post('/api/users/register', { data: { username, email: `${username}@example.com`, password } });
+  const res = await page.request.post('/api/users/register', { data: { username, email: `${username}@example.com`, password }, headers: fromNewAddress() });
   expect(res.status()).toBe(201);
   return { username, email: `${username}@example.com`, password };
 }

@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from '@playwright/test';
+import { fromNewAddress } from '../support/commerce';
 import { createBlog, createEvent } from '../support/content-api';
 import { expect, test } from '../support/fixtures';
 import { pageSettled } from '../support/page-state';
@@ -45,6 +46,7 @@ test('a signed-out visit skips the silent refresh; a signed-in one refreshes onc
   const username = `speed${Date.now()}`;
   const signUp = await page.request.post('/api/users/register', {
     data: { username, email: `${username}@example.com`, password: 'a long enough password' },
+    headers: fromNewAddress(),
   });
   expect(signUp.ok()).toBe(true);
   const login = await page.request.post('/api/auth/login', { data: { username, password: 'a long enough password' } });
