@@ -98,8 +98,9 @@ export async function mailTo(email: string, pattern: RegExp): Promise<string> {
 }
 
 /**
- * A bookable start `days` ahead (IST), at a random quarter hour between 9:00 and 16:45, so tests
- * running side by side rarely pick the same slot (the form moves to the next free one anyway).
+ * A bookable start `days` ahead (IST), at a random quarter hour between 9:00 and 16:45. Bookings
+ * last the whole run, so each test that holds a slot through the api takes a day no other test
+ * uses (the form moves a taken time to the next free one once it knows the taken times).
  */
 export function futureSlot(days: number): { iso: string; typed: string } {
   const quarter = Math.floor(Math.random() * 32); // 9:00 … 16:45
