@@ -1,5 +1,5 @@
 // Public reads through Fastify against a bare Fastify hello-world: throughput ratio (closed loop,
-// 50 connections) and p99 at a fixed 1,000 req/s, on the embedded PGlite and on PostgreSQL.
+// 50 connections) and p99 at 1,000 req/s paced, on the embedded PGlite and on PostgreSQL.
 //
 //   pnpm --filter @site/bench reads      (also part of `pnpm --filter @site/bench speed`)
 //
