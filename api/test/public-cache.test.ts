@@ -54,6 +54,21 @@ describe.each(testDatabases())('public read cache on $name', (target) => {
     }
   });
 
+  it('keeps an answer with non-ASCII text as its exact bytes, with the length in bytes', async () => {
+    const title = 'Chai — ₹1,999 × 2 for a café';
+    const { slug } = await createBlog({ title });
+    const url = `/api/blogs/search?field=slug&value=${slug}`;
+    const first = await get(url);
+    const kept = await get(url);
+    for (const answer of [first, kept]) {
+      expect(answer.statusCode).toBe(200);
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      expect((answer.json() as { title: string }[])[0]!.title).toBe(title);
+    }
+    expect(kept.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(kept.headers.etag).toBe(first.headers.etag);
+  });
+
   it('answers a kept read with the headers of the first answer, security headers included, without reading again', async () => {
     const url = '/api/packages/public/search?field=package_type&value=subscription';
     await app.publicCache.invalidate('packages');

@@ -51,7 +51,12 @@ declare module 'fastify' {
 }
 
 interface KeptAnswer {
-  payload: string;
+  /**
+   * The answer's bytes, encoded once when kept: sending a string encodes it again per request, and
+   * a text with any non-ASCII character (a ×, a dash) leaves V8's copying fast path (~15 % of
+   * throughput on an 8 KB answer).
+   */
+  bytes: Buffer;
   etag: string;
   contentType: string;
   cacheControl: string;
@@ -138,25 +143,26 @@ export const publicCachePlugin = fp(
           reply.header('ETag', entry.etag).header('Cache-Control', entry.cacheControl);
           if (entry.vary) reply.header('Vary', entry.vary);
           if (etagMatches(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
-          else reply.type(entry.contentType).send(entry.payload);
+          else reply.type(entry.contentType).send(entry.bytes);
         },
         onSend: async (request, reply, payload) => {
           const state = (request as WithState)[STATE];
           if (!state || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
           (request as WithState)[STATE] = undefined;
-          const etag = etagOf(payload);
+          const bytes = Buffer.from(payload);
+          const etag = etagOf(bytes);
           const cacheControl = String(reply.getHeader('Cache-Control') ?? PUBLIC_CACHE_CONTROL);
           const vary = reply.getHeader('Vary') ? String(reply.getHeader('Vary')) : variesForAdmins ? 'Authorization' : '';
           reply.header('ETag', etag).header('Cache-Control', cacheControl);
           if (vary) reply.header('Vary', vary);
           // An answer computed while a write landed may be stale: serve it, do not keep it.
           const contentType = String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8');
-          store.set(state.key, { payload, etag, cacheControl, vary, contentType }, state.tags, state.version);
+          store.set(state.key, { bytes, etag, cacheControl, vary, contentType }, state.tags, state.version);
           if (etagMatches(request.headers['if-none-match'], etag)) {
             reply.code(304);
             return '';
           }
-          return payload;
+          return bytes;
         },
       }),
 
