@@ -25,18 +25,19 @@ export interface LoadRow {
 
 export interface LoadGenerator {
   name: string;
-  run(label: string, url: string, headers?: Record<string, string>): Promise<LoadRow>;
+  /** A run of `seconds` (LOAD.durationS by default) after WARMUP_S unmeasured. */
+  run(label: string, url: string, headers?: Record<string, string>, seconds?: number): Promise<LoadRow>;
 }
 
 export const autocannonLoad: LoadGenerator = {
   name: 'autocannon',
-  run: (label, url, headers = {}) =>
+  run: (label, url, headers = {}, seconds = LOAD.durationS) =>
     phase(`autocannon on ${label}`, async () => {
       const result = await autocannon({
         url,
         headers,
         connections: LOAD.connections,
-        duration: LOAD.durationS,
+        duration: seconds,
         // In autocannon's options (lib/init.js) but not in its published types.
         warmup: { connections: LOAD.connections, duration: WARMUP_S },
       } as autocannon.Options);
@@ -64,10 +65,10 @@ function wrk(seconds: number, url: string, headers: Record<string, string>): Pro
  */
 export const wrkLoad: LoadGenerator | undefined = wrkPath === undefined ? undefined : {
   name: 'wrk',
-  run: (label, url, headers = {}) =>
+  run: (label, url, headers = {}, seconds = LOAD.durationS) =>
     phase(`wrk on ${label}`, async () => {
       await wrk(WARMUP_S, url, headers);
-      const { stdout, code } = await wrk(LOAD.durationS, url, headers);
+      const { stdout, code } = await wrk(seconds, url, headers);
       const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
       const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(stdout);
       if (code !== 0 || !perSecond || !p99) throw new Error(`wrk exited with ${code}:\n${stdout}`);
@@ -221,32 +222,54 @@ export interface Target {
 }
 
 /**
+ * Rounds of the throughput tables. The host's speed drifts within seconds (one target read 9,000 and
+ * 17,600 req/s a minute apart), and a single pair of runs decides a ratio: each row reports the
+ * median of its rounds' ratios and shows them all.
+ */
+export const COMPARED_ROUNDS = 3;
+/** A throughput run's length in the tables: three rounds of 5 s after 3 s unmeasured. */
+const COMPARED_RUN_S = 5;
+
+/**
  * Each target's throughput as a ratio to the hello-world measured by the same generator. The host's
  * speed drifts within minutes, so the hello-world runs before the first row and after each, and a
- * row is compared with the mean of the two runs around it.
+ * row is compared with the mean of the two runs around it; COMPARED_ROUNDS rounds, the median shown.
  */
 export async function printComparedTable(title: string, generator: LoadGenerator, targets: Target[]): Promise<void> {
   const { rows, baselines } = await helloWorld(async (helloUrl) => {
-    const baselines = [await generator.run('bare Fastify hello-world', helloUrl)];
-    const rows: (LoadRow & { baseline: number })[] = [];
-    for (const target of targets) {
-      const measured = await generator.run(target.label, target.url, target.headers);
-      const before = baselines.at(-1)!;
-      const after = await generator.run('bare Fastify hello-world', helloUrl);
-      baselines.push(after);
-      rows.push({ ...measured, baseline: (before.requestsPerSecond + after.requestsPerSecond) / 2 });
+    const hello = () => generator.run('bare Fastify hello-world', helloUrl, {}, COMPARED_RUN_S);
+    const baselines = [await hello()];
+    const ratios = targets.map(() => [] as number[]);
+    const measured = targets.map(() => [] as LoadRow[]);
+    for (let round = 0; round < COMPARED_ROUNDS; round++) {
+      for (const [i, target] of targets.entries()) {
+        const run = await generator.run(target.label, target.url, target.headers, COMPARED_RUN_S);
+        const before = baselines.at(-1)!;
+        const after = await hello();
+        baselines.push(after);
+        measured[i]!.push(run);
+        ratios[i]!.push(run.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2));
+      }
     }
+    const rows = targets.map((target, i) => ({
+      label: target.label,
+      requestsPerSecond: median(measured[i]!.map((run) => run.requestsPerSecond)),
+      p99Ms: median(measured[i]!.map((run) => run.p99Ms)),
+      errors: measured[i]!.reduce((sum, run) => sum + run.errors, 0),
+      ratio: median(ratios[i]!),
+      ratios: ratios[i]!,
+    }));
     return { rows, baselines };
   });
   const perSecond = baselines.map((b) => Math.round(b.requestsPerSecond));
   const p99s = baselines.map((b) => b.p99Ms);
-  console.log(`\n${title}: ${generator.name}, ${LOAD.connections} connections, ${LOAD.durationS} s after ${WARMUP_S} s unmeasured`);
-  console.log(`ratio = req/s / bare Fastify hello-world (mean of its runs just before and after the row)\n`);
+  console.log(`\n${title}: ${generator.name}, ${LOAD.connections} connections, ${COMPARED_ROUNDS} rounds of ${COMPARED_RUN_S} s runs, each after ${WARMUP_S} s unmeasured`);
+  console.log(`ratio = req/s / bare Fastify hello-world (mean of its runs just before and after), the median of the rounds\n`);
   console.log(`bare Fastify hello-world, ${baselines.length} runs: ${Math.min(...perSecond)}–${Math.max(...perSecond)} req/s, p99 ${Math.min(...p99s)}–${Math.max(...p99s)} ms\n`);
-  console.log('url                                                             req/s  hello-world   ratio   p99 ms  errors');
+  console.log('url                                                             req/s   ratio  ratio of each round   p99 ms  errors');
   for (const r of rows) {
     console.log(
-      `${r.label.slice(0, 62).padEnd(62)} ${Math.round(r.requestsPerSecond).toString().padStart(7)} ${Math.round(r.baseline).toString().padStart(12)} ${(r.requestsPerSecond / r.baseline).toFixed(2).padStart(7)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`,
+      `${r.label.slice(0, 62).padEnd(62)} ${Math.round(r.requestsPerSecond).toString().padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${r.ratios.map((x) => x.toFixed(2)).join(' / ').padStart(20)} ${String(r.p99Ms).padStart(8)} ${String(r.errors).padStart(7)}`,
     );
   }
 }
