@@ -26,6 +26,11 @@ const READY_TIMEOUT_MS = 150_000;
  * this process adds 70–350 MiB.
  */
 const FRESH_OVER_RESTART_MIB = 60;
+/**
+ * The photo peak moves ±10 MiB from run to run (where the allocator's heap happens to be): it must
+ * sit this far under the budget, so that a run on a bad day cannot cross it (decision 055).
+ */
+const PHOTO_SPREAD_MIB = 15;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What `pnpm start` sets in the server's environment (MALLOC_ARENA_MAX, decision 055): measured as it runs. */
 const startEnv = startCommandEnv();
@@ -137,7 +142,11 @@ try {
     `     four photos of ${photos.photoMB.map((mb) => `${mb.toFixed(1)} MB`).join(', ')}: answered in ${photos.uploadMs.map((ms) => `${ms} ms`).join(', ')}, ` +
       `every variant made after ${photos.derivedMs} ms; ${photos.uploadPeakMiB.toFixed(0)} MiB resident at most until all were answered`,
   );
-  check(photos.peakMiB <= BUDGET_MIB, `four 12 MP photos at once: ${photos.peakMiB.toFixed(0)} MiB resident at peak, ${photos.baselineMiB.toFixed(0)} MiB before (budget ${BUDGET_MIB} MiB)`);
+  check(
+    photos.peakMiB <= BUDGET_MIB - PHOTO_SPREAD_MIB,
+    `four 12 MP photos at once: ${photos.peakMiB.toFixed(0)} MiB resident at peak, ${photos.baselineMiB.toFixed(0)} MiB before ` +
+      `(budget ${BUDGET_MIB} MiB, less ${PHOTO_SPREAD_MIB} MiB of run-to-run spread)`,
+  );
 } finally {
   await stopApi(api);
   await rm(dataDir, { recursive: true, force: true });

@@ -1,9 +1,14 @@
+import { setFlagsFromString } from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadServerConfig } from './config';
 import { site } from '@site/shared/site-config';
 
 async function main(): Promise<void> {
+  // The embedded database is WebAssembly: compiled by the optimising tier alone, it keeps ~50 MB
+  // less resident than V8's default (a quick baseline first, then the hot functions again), runs
+  // queries as fast or faster, and is ready ~1.5 s later (decision 055). Set before it is compiled.
+  setFlagsFromString('--no-liftoff');
   // Libraries that read NODE_ENV when loaded (React's server renderer, loaded at the first render)
   // take their production builds unless told otherwise, as the api's own config defaults to.
   // The config reads the operator's environment as given: this default must not make a plain
