@@ -4,6 +4,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { REMOTE_DIRS as remotes } from './shared/src/remotes.js';
+import { moduleCyclesPlugin } from './tooling/lint/module-cycles.mjs';
 
 const apiPatterns = [
   { group: ['react', 'react-*', 'styled-components', 'zustand', 'sonner'], message: 'No browser code in the api.' },
@@ -86,6 +87,32 @@ const boundaries = [
     },
   },
   {
+    // The order record is the orders module's; checkout and fulfilment write it through repositories
+    // of their own over its table (decision 009). Their other neighbours' data still goes through services.
+    files: ['api/src/modules/checkout/repository.ts', 'api/src/modules/fulfilment/repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: apiPatterns }] },
+  },
+  {
+    // No module calls or imports another that uses it back (decision 009): the lower one is called,
+    // never calls back. These groups predate the rule and may not grow: a module joining one, or a
+    // new circle, fails.
+    files: ['api/src/modules/**/*.ts'],
+    ignores: ['api/src/**/*.test.ts'],
+    plugins: { modules: moduleCyclesPlugin },
+    rules: {
+      'modules/no-module-cycle': [
+        'error',
+        {
+          known: [
+            ['audit', 'auth', 'mail', 'users'],
+            ['events', 'packages'],
+            ['page-head', 'releases', 'ssr'],
+          ],
+        },
+      ],
+    },
+  },
+  {
     // E-mail HTML is rendered on the server with react-email's components (decision 050): React, no browser code.
     files: ['api/src/modules/mail/layout.ts'],
     rules: { 'no-restricted-imports': 'off' },
@@ -119,6 +146,6 @@ export default tseslint.config(
     // A service past this size does several jobs: split it by job.
     files: ['api/src/**/*.ts'],
     ignores: ['api/src/**/*.test.ts'],
-    rules: { 'max-lines': ['error', { max: 350, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines': ['error', { max: 300 }] },
   },
 );

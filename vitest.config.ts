@@ -21,9 +21,9 @@ export default defineConfig({
       {
         test: {
           name: 'build',
-          root: './tooling/build',
+          root: './tooling',
           environment: 'node',
-          include: ['*.test.mjs'],
+          include: ['build/*.test.mjs', 'lint/*.test.mjs'],
           sequence: { groupOrder: 2 },
         },
       },

@@ -21,18 +21,18 @@ import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { mailPlugin, type MailTransport } from './modules/mail/service';
 import { jobsPlugin } from './modules/jobs/service';
-import { mailQueuePlugin } from './modules/jobs/mail-queue';
-import { mailAdminRoutes } from './modules/jobs/mail-routes';
+import { mailQueuePlugin } from './modules/mail/queue';
+import { mailAdminRoutes } from './modules/mail/routes';
 import { healthRoutes } from './modules/health/routes';
 import { refreshTokensPlugin } from './modules/auth/refresh-tokens';
-import { accountsPlugin } from './modules/users/service';
+import { usersPlugin } from './modules/users/service';
 import { contactsPlugin } from './modules/contacts/service';
 import { newslettersPlugin } from './modules/newsletters/service';
 import { blogsPlugin } from './modules/blogs/service';
 import { eventsPlugin } from './modules/events/service';
 import { packagesPlugin } from './modules/packages/service';
 import { usersRoutes } from './modules/users/routes';
-import { accountRoutes } from './modules/account/routes';
+import { accountDataRoutes } from './modules/account-data/routes';
 import { authRoutes } from './modules/auth/routes';
 import { blogRoutes } from './modules/blogs/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -56,12 +56,16 @@ import { auditRoutes } from './modules/audit/routes';
 import { paymentsPlugin } from './modules/payments/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { calendarPlugin } from './modules/calendar/service';
-import { calendarRoutes } from './modules/calendar/routes';
 import { consultationsPlugin } from './modules/consultations/service';
 import { consultationRoutes } from './modules/consultations/routes';
 import { ordersPlugin } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
-import { manageBookingRoutes } from './modules/orders/manage-routes';
+import { fulfilmentPlugin } from './modules/fulfilment/service';
+import { fulfilmentRoutes } from './modules/fulfilment/routes';
+import { checkoutPlugin } from './modules/checkout/service';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { paymentWebhookRoutes } from './modules/checkout/webhook-routes';
+import { manageBookingRoutes } from './modules/self-service/manage-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { backupPlugin } from './modules/backup/service';
 import { backupRoutes } from './modules/backup/routes';
@@ -161,11 +165,11 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   // Every module, registered the same way (lib/modules.ts): services in this order, then routes.
   const modules: ApiModule[] = [
     { name: 'public-cache', services: [publicCachePlugin] },
-    { name: 'mail', services: [mailPlugin(mailer)] },
-    { name: 'jobs', services: [jobsPlugin, mailQueuePlugin], routes: [mailAdminRoutes] },
+    { name: 'jobs', services: [jobsPlugin] },
+    { name: 'mail', services: [mailPlugin(mailer), mailQueuePlugin], routes: [mailAdminRoutes] },
     { name: 'health', routes: [healthRoutes] },
     { name: 'auth', services: [refreshTokensPlugin], routes: [authRoutes] },
-    { name: 'users', services: [accountsPlugin], routes: [usersRoutes] },
+    { name: 'users', services: [usersPlugin], routes: [usersRoutes] },
     { name: 'contacts', services: [contactsPlugin], routes: [contactRoutes] },
     { name: 'newsletters', services: [newslettersPlugin, newsletterSendingPlugin], routes: [newsletterRoutes, newsletterSendRoutes] },
     { name: 'media', services: [mediaStorePlugin, mediaImagesPlugin], routes: [mediaApiRoutes], siteRoutes: [mediaGatewayRoutes] },
@@ -174,10 +178,13 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'packages', services: [packagesPlugin], routes: [packageRoutes] },
     { name: 'audit', services: [auditPlugin], routes: [auditRoutes] },
     { name: 'payments', services: [paymentsPlugin], routes: [paymentRoutes] },
-    { name: 'calendar', services: [calendarPlugin], routes: [calendarRoutes] },
+    { name: 'calendar', services: [calendarPlugin] },
     { name: 'consultations', services: [consultationsPlugin], routes: [consultationRoutes] },
-    { name: 'orders', services: [ordersPlugin], routes: [orderRoutes, manageBookingRoutes] },
-    { name: 'account', routes: [accountRoutes] },
+    { name: 'orders', services: [ordersPlugin], routes: [orderRoutes] },
+    { name: 'fulfilment', services: [fulfilmentPlugin], routes: [fulfilmentRoutes] },
+    { name: 'checkout', services: [checkoutPlugin], routes: [checkoutRoutes, paymentWebhookRoutes] },
+    { name: 'self-service', routes: [manageBookingRoutes] },
+    { name: 'account-data', routes: [accountDataRoutes] },
     { name: 'sitemap', services: [sitemapPlugin, contentSitemapSources] },
     { name: 'assistant', routes: [assistantRoutes], siteRoutes: [assistantWidgetRoute] },
     { name: 'admin', routes: [adminRoutes] },

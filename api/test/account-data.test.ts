@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { login, PASSWORD, refresh, register } from './accounts-helpers';
-import { REMINDER_QUEUE, type ReminderJob } from '../src/modules/orders/reminders';
+import { REMINDER_QUEUE, type ReminderJob } from '../src/modules/fulfilment/reminders';
 import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
 
 describe.each(testDatabases())("an account's own data: download and deletion on $name", (target) => {
@@ -98,7 +98,7 @@ describe.each(testDatabases())("an account's own data: download and deletion on 
     expect((await app.inject({ method: 'POST', url: '/api/users/me/delete', headers: me.headers, payload: { password: PASSWORD } })).statusCode).toBe(200);
     expect(await queued()).toHaveLength(0);
     const job = { orderId: paid.id, lead: '24h' as const, start: new Date(start).toISOString() };
-    expect(await app.orders.reminders.remind(job, new Date(Date.parse(start) - 24 * 3600_000))).toBe(false);
+    expect(await app.fulfilment.reminders.remind(job, new Date(Date.parse(start) - 24 * 3600_000))).toBe(false);
   });
 
   it('refuses an admin account and a caller without a token', async () => {

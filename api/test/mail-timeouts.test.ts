@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { SEND_TIMEOUT_SECONDS } from '../src/modules/jobs/mail-queue';
+import { SEND_TIMEOUT_SECONDS } from '../src/modules/mail/queue';
 import { SMTP_TIMEOUTS_MS } from '../src/modules/mail/service';
 
 it('an SMTP attempt gives up before its job expires, and a crashed attempt is retried within about a minute', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailList } from '@site/shared/contracts/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_QUEUE } from '../src/modules/jobs/mail-queue';
+import { MAIL_QUEUE } from '../src/modules/mail/queue';
 import { BATCH_TIMEOUT_SECONDS, SEND_BATCH_QUEUE } from '../src/modules/newsletters/sending';
 import { adminHeaders, createBlog, uniqueSlug, userHeaders } from './content-helpers';
 import { buildJobsApp, jobsTargets, until, useRestartedInstances } from './jobs-helpers';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { useTestApp } from './app';
 import { testDatabases } from './databases';
-import { holdNetwork } from '../src/modules/orders/holds';
+import { holdNetwork } from '../src/modules/checkout/holds';
 import { STARTER, bookConsultation, buyer, createOrder, eventPackage, getOrder, lapseHold, settle, slot, type TestBuyer } from './orders-helpers';
 
 const post = (app: FastifyInstance, who: TestBuyer, url: string, remoteAddress = '127.0.0.1') =>
@@ -96,9 +96,9 @@ describe.each(testDatabases())('unpaid holds on $name', (target) => {
   });
 
   it('counts one IPv6 /64 as one address, so rotating addresses within it does not lift the cap', () => {
-    expect(app.orders.holdAddress('2001:db8:7:7::1')).toBe(app.orders.holdAddress('2001:db8:7:7:dead:beef:0:2'));
-    expect(app.orders.holdAddress('2001:db8:7:8::1')).not.toBe(app.orders.holdAddress('2001:db8:7:7::1'));
-    expect(app.orders.holdAddress('::ffff:203.0.113.77')).toBe(app.orders.holdAddress('203.0.113.77'));
+    expect(app.checkout.holdAddress('2001:db8:7:7::1')).toBe(app.checkout.holdAddress('2001:db8:7:7:dead:beef:0:2'));
+    expect(app.checkout.holdAddress('2001:db8:7:8::1')).not.toBe(app.checkout.holdAddress('2001:db8:7:7::1'));
+    expect(app.checkout.holdAddress('::ffff:203.0.113.77')).toBe(app.checkout.holdAddress('203.0.113.77'));
   });
 
   it('caps live holds per address at ORDER_HOLDS_PER_ADDRESS (20): the 21st account behind one address waits', async () => {

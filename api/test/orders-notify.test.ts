@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { mailKeys } from '../src/modules/jobs/mail-keys-table';
+import { mailKeys } from '../src/modules/mail/table';
 import { useTestApp } from './app';
 import { adminHeaders } from './content-helpers';
 import { testDatabases } from './databases';

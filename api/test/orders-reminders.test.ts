@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_MEETING_LINK_YET, REMINDER_QUEUE, type ReminderJob } from '../src/modules/orders/reminders';
+import { NO_MEETING_LINK_YET, REMINDER_QUEUE, type ReminderJob } from '../src/modules/fulfilment/reminders';
 import { adminHeaders, userHeaders } from './content-helpers';
 import { buildJobsApp, jobsTargets } from './jobs-helpers';
 import { nextMail, outbox, decodeQp } from './outbox';
@@ -49,7 +49,7 @@ describe.each(jobsTargets())('booking reminders on $name', (target) => {
 
     // The 24-hour reminder, run as if its time had come (the clock an hour before is not waited for).
     const job: ReminderJob = { orderId: order.id, lead: '24h', start };
-    expect(await app.orders.reminders.remind(job, new Date(startMs - 24 * HOUR))).toBe(true);
+    expect(await app.fulfilment.reminders.remind(job, new Date(startMs - 24 * HOUR))).toBe(true);
     const mail = await nextMail(app, (m) => m.includes(`To: ${me.email}`) && m.includes('Subject: Reminder'));
     expect(mail).toContain('is tomorrow');
     expect(mail).toMatch(/starts in 24 hours: \w+ \d+, \d{4} at 10:00 AM IST/);
@@ -58,7 +58,7 @@ describe.each(jobsTargets())('booking reminders on $name', (target) => {
     expect(mail).toContain(`/api/orders/${order.id}/cancel?token=`);
 
     // Run again (a retried job): not sent twice.
-    expect(await app.orders.reminders.remind(job, new Date(startMs - 24 * HOUR))).toBe(true);
+    expect(await app.fulfilment.reminders.remind(job, new Date(startMs - 24 * HOUR))).toBe(true);
     // Once the admin sets the meeting link, the next reminder names it; the real worker sends it.
     expect((await setMeetingLink('https://meet.example.com/tiny-titans')).statusCode).toBe(200);
     await app.jobs.send<ReminderJob>(REMINDER_QUEUE, { orderId: order.id, lead: '1h', start });
@@ -66,7 +66,7 @@ describe.each(jobsTargets())('booking reminders on $name', (target) => {
     expect(soon).toContain('Join the call: https://meet.example.com/tiny-titans');
     expect(await remindersTo(me)).toHaveLength(2);
     // At or after the start, a reminder sends nothing.
-    expect(await app.orders.reminders.remind({ ...job, lead: '1h' }, new Date(startMs))).toBe(false);
+    expect(await app.fulfilment.reminders.remind({ ...job, lead: '1h' }, new Date(startMs))).toBe(false);
     expect((await setMeetingLink(null)).statusCode).toBe(200);
   });
 
@@ -83,7 +83,7 @@ describe.each(jobsTargets())('booking reminders on $name', (target) => {
       ['24h', next],
       ['1h', next],
     ]);
-    expect(await app.orders.reminders.remind({ orderId: order.id, lead: '24h', start: first }, new Date(Date.parse(first) - 24 * HOUR))).toBe(false);
+    expect(await app.fulfilment.reminders.remind({ orderId: order.id, lead: '24h', start: first }, new Date(Date.parse(first) - 24 * HOUR))).toBe(false);
     expect(await remindersTo(me)).toHaveLength(0);
   });
 
@@ -101,7 +101,7 @@ describe.each(jobsTargets())('booking reminders on $name', (target) => {
     expect(await waiting(refunded.id)).toEqual([]);
     // A reminder left behind checks its booking first.
     const start = slot(4, 14);
-    expect(await app.orders.reminders.remind({ orderId: refunded.id, lead: '1h', start }, new Date(Date.parse(start) - HOUR))).toBe(false);
+    expect(await app.fulfilment.reminders.remind({ orderId: refunded.id, lead: '1h', start }, new Date(Date.parse(start) - HOUR))).toBe(false);
     expect(await remindersTo(me)).toHaveLength(0);
   });
 

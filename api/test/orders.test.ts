@@ -237,7 +237,7 @@ describe.each(testDatabases())('orders and payments on $name', (target) => {
     expect((rows as unknown as { rows: unknown[] }).rows[0]).toMatchObject({ provider_payment_id: 'pay_late', provider_refund_id: expect.stringMatching(/^rfnd_sbx_/) });
     // The sweep writes what the reads already showed.
     await lapseHold(app, taken.json().id);
-    expect(await app.orders.expireHolds()).toBe(1);
+    expect(await app.checkout.expireHolds()).toBe(1);
     const swept = await app.database.db.execute<{ status: string }>(sql`SELECT status FROM orders WHERE id = ${taken.json().id}`);
     expect((swept as unknown as { rows: { status: string }[] }).rows[0]!.status).toBe('expired');
   });

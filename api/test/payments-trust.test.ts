@@ -89,7 +89,7 @@ describe.each(testDatabases())('payment events checked against the order on $nam
     const created = (await bookConsultation(app, me, start)).json();
     await settle(app, created.razorpayOrderId);
     const paid = (await getOrder(app, me, created.id)).json();
-    const paymentId = paid.provider_payment_id ?? (await app.orders.findForSandbox(created.razorpayOrderId))!.providerPaymentId!;
+    const paymentId = paid.provider_payment_id ?? (await app.orders.findByProviderOrderId(created.razorpayOrderId))!.providerPaymentId!;
     await nextRawMail(app, (m) => to(m, me) && m.includes('Booking confirmed'));
 
     const part = refund(created.razorpayOrderId, paymentId, newId('rfnd'), 50000);
@@ -139,7 +139,7 @@ describe.each(testDatabases())('payment events checked against the order on $nam
     const me = await buyer(app);
     const created = (await bookConsultation(app, me, slot(10, 10))).json();
     await settle(app, created.razorpayOrderId);
-    const paymentId = (await app.orders.findForSandbox(created.razorpayOrderId))!.providerPaymentId!;
+    const paymentId = (await app.orders.findByProviderOrderId(created.razorpayOrderId))!.providerPaymentId!;
     await Promise.all([60000, 60000].map((amount) => webhook(app, 'refund.processed', refund(created.razorpayOrderId, paymentId, newId('rfnd'), amount))));
     expect((await getOrder(app, me, created.id)).json().status).toBe('refunded');
     expect(await refundedPaise(created.id)).toBe(120000);

@@ -12,7 +12,7 @@ import { consultationPackages } from '../modules/consultations/table';
 import { paymentWebhookEvents } from '../modules/payments/table';
 import { auditLog } from '../modules/audit/table';
 import { mediaImages, mediaObjects } from '../modules/media/table';
-import { mailKeys } from '../modules/jobs/mail-keys-table';
+import { mailKeys } from '../modules/mail/table';
 import { remoteReleases } from '../modules/releases/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */

@@ -101,5 +101,5 @@ export const auditPlugin = fp(
       },
     } satisfies AuditService);
   },
-  { name: 'audit', dependencies: ['database', 'accounts'] },
+  { name: 'audit', dependencies: ['database', 'users'] },
 );

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/database';
 import { isAdminViewer } from '../../lib/viewer';
 import { publicOrigin } from '../../lib/origin';
-import { setOriginDocumentCaching } from '../sitemap/origin-cache';
+import { setOriginDocumentCaching } from '../../lib/origin-cache';
 import { mediaTypeResolver, withMediaType, withMediaTypes, type BlogRecord } from './media-type';
 import { schedulePublication } from './publication';
 import { renderBlogFeed } from './rss';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { MailService } from '../mail/service';
-import type { EnqueueMail } from '../jobs/mail-queue';
+import type { EnqueueMail } from '../mail/queue';
 import type { ContactRequest } from '@site/shared/contracts/marketing';
 import type { ContactMessageItem, Page, PageQuery } from '@site/shared/contracts/admin';
 import { newestFirst, type CreatedCursor } from '../../lib/csv';

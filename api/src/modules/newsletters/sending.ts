@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { emailOrigin } from '../../lib/origin';
 import { HttpError } from '../../plugins/errors';
 import type { BlogRecord } from '../blogs/media-type';
-import { mailTally } from '../jobs/mail-admin';
+import { mailTally } from '../mail/admin-list';
 import type { MailMessage } from '../mail/service';
 import { subscriptionRepository } from './repository';
 import { newsletterSends } from './table';

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { storedSecret } from '../../db/settings';
 import { confirmMail } from './confirm-mail';
 import type { Db } from '../../db/database';
-import type { EnqueueMail } from '../jobs/mail-queue';
+import type { EnqueueMail } from '../mail/queue';
 import { HttpError } from '../../plugins/errors';
 import { NEWSLETTER_CONFLICT_MESSAGE } from '@site/shared/contracts/marketing';
 import { welcomeMail } from './welcome-mail';

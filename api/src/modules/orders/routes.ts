@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest, FastifySchema } from 'fastify';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import {
   AdminOrderPage,
@@ -9,16 +8,11 @@ import {
   AdminOrderStats,
   BusyAnswer,
   BusyQuery,
-  CreateOrderAnswer,
-  CreateOrderBody,
   Order,
   OrderIdParams,
   OrderList,
-  RefundAnswer,
-  VerifyPaymentBody,
 } from '@site/shared/contracts/orders';
 import type { AdminOrder } from '@site/shared/contracts/orders';
-import { formatPaise } from '@site/shared/money';
 import { noStore } from '../../lib/no-store';
 import { istCell, istHeader, sendCsv, type CsvColumn } from '../../lib/csv';
 import type { AdminOrderFilter } from './report-repository';
@@ -26,23 +20,6 @@ import type { AdminOrderFilter } from './report-repository';
 const tags = ['orders'];
 const bearer = [{ bearer: [] }];
 
-/** Per buyer: enough to retry a few times, too few to hoard seats or slots with unpaid orders. */
-export const CREATE_ORDER_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
-export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
-
-interface RateLimit {
-  max: number;
-  timeWindow: string;
-}
-
-const perUser = (limit: RateLimit, name: string) => ({
-  ...limit,
-  // After requireUser, so the limit follows the account rather than a shared address.
-  hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.sub ?? request.ip}`,
-});
-
-const userErrors = { 400: ApiErrorBody, 401: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody, 429: ApiErrorBody, 502: ApiErrorBody };
 const adminErrors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
 
 const filterOf = (query: { status?: AdminOrderFilter['status']; kind?: AdminOrderFilter['kind']; from?: string; to?: string }): AdminOrderFilter => ({
@@ -89,66 +66,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** A buyer's write: signed in, never cached, limited per account (`name` keys its count). */
-  const buyerWrite = <S extends FastifySchema>(limit: RateLimit, name: string, schema: S) => ({
-    onRequest: [noStore, app.requireUser],
-    config: { rateLimit: perUser(limit, name) },
-    schema: { tags, security: bearer, ...schema },
-  });
-
-  app.post(
-    '/orders/create-order',
-    buyerWrite(CREATE_ORDER_RATE_LIMIT, 'orders:create', {
-      summary: 'Create an order for a consultation slot or a package; holds the seat or slot for ORDER_HOLD_MINUTES',
-      body: CreateOrderBody,
-      response: { 201: CreateOrderAnswer, ...userErrors },
-    }),
-    async (request, reply) => reply.code(201).send(await app.orders.create(request.user.sub, request.body, app.orders.holdAddress(request.ip))),
-  );
-
-  app.post(
-    '/orders/:id/pay',
-    buyerWrite(CREATE_ORDER_RATE_LIMIT, 'orders:create', {
-      summary: "Pay an unpaid order of the caller's from /orders: takes its slot or seat again if still free, then answers as create-order",
-      params: OrderIdParams,
-      response: { 200: CreateOrderAnswer, ...userErrors },
-    }),
-    async (request) => {
-      const row = await app.orders.findOwn(request.user.sub, request.params.id);
-      return app.orders.pay(request.user.sub, row, app.orders.holdAddress(request.ip));
-    },
-  );
-
-  app.post(
-    '/orders/:id/release',
-    buyerWrite(VERIFY_RATE_LIMIT, 'orders:release', {
-      summary: "The buyer closed the payment window: the unpaid order's slot or seat is released at once (it stays payable from /orders)",
-      params: OrderIdParams,
-      response: { 200: Order, ...userErrors },
-    }),
-    async (request) => app.orders.release(request.user.sub, request.params.id, false),
-  );
-
-  app.post(
-    '/orders/:id/drop',
-    buyerWrite(VERIFY_RATE_LIMIT, 'orders:release', {
-      summary: "Cancel an unpaid order of the caller's: its slot or seat is released and it can no longer be paid",
-      params: OrderIdParams,
-      response: { 200: Order, ...userErrors },
-    }),
-    async (request) => app.orders.release(request.user.sub, request.params.id, true),
-  );
-
-  app.post(
-    '/orders/verify',
-    buyerWrite(VERIFY_RATE_LIMIT, 'orders:verify', {
-      summary: "Verify Checkout's signature for the caller's own order; marks it paid (idempotent)",
-      body: VerifyPaymentBody,
-      response: { 200: Order, ...userErrors },
-    }),
-    async (request) => app.orders.verify(request.user.sub, request.body),
-  );
-
   app.get(
     '/orders',
     {
@@ -171,65 +88,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.orders.getOwn(request.user.sub, request.params.id),
-  );
-
-  app.get(
-    '/orders/:id/invite.ics',
-    {
-      schema: {
-        tags,
-        summary: 'The calendar invitation of a paid consultation: the signed link, or the buyer with a bearer token',
-        // Either will do: the link's signed token, or the buyer's own session.
-        security: [{ signedLink: [] }, { bearer: [] }],
-        produces: ['text/calendar'],
-        params: OrderIdParams,
-        querystring: z.strictObject({ token: z.string().max(200).optional() }),
-        response: { 200: z.string(), 400: ApiErrorBody, 401: ApiErrorBody, 404: ApiErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      let row;
-      if (request.query.token !== undefined) row = await app.orders.findByLink(id, 'ics', request.query.token);
-      else {
-        await app.requireUser(request, reply);
-        row = await app.orders.findOwn(request.user.sub, id);
-      }
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="invite.ics"')
-        .header('cache-control', 'private, no-store')
-        .send(app.orders.icsFor(row));
-    },
-  );
-
-  app.post(
-    '/orders/:id/refund',
-    {
-      onRequest: [noStore, app.requireAdmin],
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Refund a paid order in full through the payment provider (admin; audited)',
-        params: OrderIdParams,
-        response: { 200: RefundAnswer, ...adminErrors, 404: ApiErrorBody, 409: ApiErrorBody, 502: ApiErrorBody },
-      },
-    },
-    async (request) => {
-      const actor = await app.audit.actorOf(request);
-      const row = await app.orders.refund(request.params.id, {
-        audit: (tx, refunded) =>
-          app.audit.record(tx, {
-            actor,
-            action: 'refund',
-            entity: 'order',
-            entityId: refunded.id,
-            label: `${refunded.packageName} (${formatPaise(refunded.amountPaise, { paise: true })})`,
-          }),
-      });
-      const [order] = await app.orders.toAdminOrders([row]);
-      return order!;
-    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { and, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -41,3 +42,10 @@ export const orders = pgTable('orders', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 export type OrderRow = typeof orders.$inferSelect;
+
+/** A seat or slot is taken by a paid order, or by an unpaid one whose hold has not run out. */
+export const holding = (now: Date): SQL =>
+  or(
+    and(eq(orders.status, 'paid'), isNull(orders.cancelledAt)),
+    and(inArray(orders.status, ['created', 'failed']), gt(orders.expiresAt, now)),
+  )!;

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { SERVICE_SLUGS } from '@site/shared/contracts/marketing';
 import { publicOrigin } from '../../lib/origin';
-import { setOriginDocumentCaching } from './origin-cache';
+import { setOriginDocumentCaching } from '../../lib/origin-cache';
 import { blogFeed } from '@site/shared/site-config';
 import { escapeMarkup } from '../../lib/escape';
 

@@ -6,8 +6,8 @@ import { SystemStatus } from '@site/shared/contracts/system';
 import { noStore } from '../../lib/no-store';
 import { rowsOf } from '../backup/catalog';
 import { remoteStatuses } from './remotes';
-import { recentMailFailures } from '../jobs/mail-admin';
-import { MAIL_QUEUE } from '../jobs/mail-queue';
+import { recentMailFailures } from '../mail/admin-list';
+import { MAIL_QUEUE } from '../mail/queue';
 
 const PING_TIMEOUT_MS = 1_500;
 /** How many of the newest mail failures the page lists (Admin → Mail lists them all). */

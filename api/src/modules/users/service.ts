@@ -8,7 +8,7 @@ import { hashSecretToken, newSecretToken } from '../auth/secret-token';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { userRepository, type UserRow } from './repository';
 import { accountChangedMail, type AccountChange } from './notice-mail';
-import type { EnqueueMail } from '../jobs/mail-queue';
+import type { EnqueueMail } from '../mail/queue';
 import { emailOrigin } from '../../lib/origin';
 import { servicePlugin } from '../../lib/service-plugin';
 
@@ -188,7 +188,7 @@ declare module 'fastify' {
 }
 
 /** The account service; also makes sure the admin named by ADMIN_* exists with that password. */
-export const accountsPlugin = servicePlugin(
+export const usersPlugin = servicePlugin(
   'users',
   async (app) => {
     const users = createUsersService(app.database.db, app.refreshTokens, accountMailer(app.enqueueMail, emailOrigin(app.config)));
@@ -202,5 +202,5 @@ export const accountsPlugin = servicePlugin(
     }
     return users;
   },
-  { name: 'accounts', dependencies: ['database', 'refresh-tokens', 'mail-queue'] },
+  { dependencies: ['database', 'refresh-tokens', 'mail-queue'] },
 );

@@ -4,9 +4,9 @@ import { ApiErrorBody } from '@site/shared/contracts/common';
 import { MailList, MailListQuery } from '@site/shared/contracts/mail';
 import { noStore } from '../../lib/no-store';
 import { HttpError } from '../../plugins/errors';
-import { listMail, mailStateOf } from './mail-admin';
-import { MAIL_QUEUE } from './mail-queue';
-import { transactionForBoss } from './boss-database';
+import { listMail, mailStateOf } from './admin-list';
+import { MAIL_QUEUE } from './queue';
+import { transactionForBoss } from '../jobs/boss-database';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody } as const;
 

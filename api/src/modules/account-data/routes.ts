@@ -15,7 +15,7 @@ const signedOut = () => new HttpError(401, 'unauthorized', 'Please sign in to co
  * What the privacy policy promises an account's owner: a copy of their data, and its deletion.
  * The data lives in other modules; this asks each for its part.
  */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me/data',
     {
@@ -67,6 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.role === 'admin') throw new HttpError(409, 'admin_account', 'An admin account cannot be deleted here. Please ask the site operator.');
       // All or nothing; not in the audit log, whose entries keep the actor's username.
       await app.database.db.transaction(async (tx) => {
+        await app.fulfilment.forgetBuyer(user.id, tx);
         await app.orders.forgetBuyer(user.id, tx);
         await app.users.deleteAccount(user.id, tx);
       });

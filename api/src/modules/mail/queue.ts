@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Job, JobResult } from 'pg-boss';
 import type { Db } from '../../db/database';
-import type { MailMessage } from '../mail/service';
-import { mailKeys } from './mail-keys-table';
+import type { MailMessage } from './service';
+import { mailKeys } from './table';
 
 export const MAIL_QUEUE = 'mail';
 

@@ -4,9 +4,8 @@ import type { Db } from '../../db/database';
 import { emailOrigin } from '../../lib/origin';
 import { transactionForBoss } from '../jobs/boss-database';
 import type { MailMessage } from '../mail/service';
-import type { OrderLinks } from './links';
-import { orderRepository } from './repository';
-import type { OrderRow } from './table';
+import type { OrderLinks } from '../orders/links';
+import type { OrderRow } from '../orders/service';
 
 /** The queue of booking reminders: one job per reminder, due at its time. */
 export const REMINDER_QUEUE = 'orders.booking-reminder';
@@ -29,7 +28,7 @@ export const NO_MEETING_LINK_YET = 'We will send the meeting link before the cal
 export const joinDetails = (meetingLink: string | undefined) => (meetingLink ? `Join the call: ${meetingLink}` : NO_MEETING_LINK_YET);
 
 /** The reschedule and cancel links, as every booking e-mail gives them. */
-export const manageLines = (links: OrderLinks, orderId: string, origin: string) => [
+export const manageLines = (links: Pick<OrderLinks, 'link'>, orderId: string, origin: string) => [
   `Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${links.link('reschedule', orderId, origin)}`,
   `Cancel: ${links.link('cancel', orderId, origin)}`,
 ];
@@ -40,8 +39,7 @@ export const manageLines = (links: OrderLinks, orderId: string, origin: string) 
  * A reminder also checks the booking when it runs, so one left behind (a refund by the provider)
  * sends nothing.
  */
-export function createBookingReminders(app: FastifyInstance, links: OrderLinks, whenIst: (date: Date) => string) {
-  const db = app.database.db;
+export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLinks, 'link'>, whenIst: (date: Date) => string) {
 
   /** Cancels the reminders of `orderId` not yet sent, in `tx`. */
   async function drop(tx: Db, orderId: string): Promise<void> {
@@ -84,7 +82,7 @@ export function createBookingReminders(app: FastifyInstance, links: OrderLinks, 
 
   /** Sends one reminder, if its booking is still paid, on the same start, and not yet begun at `now`. */
   async function remind({ orderId, lead, start }: ReminderJob, now = new Date()): Promise<boolean> {
-    const row = await orderRepository.findById(db, orderId);
+    const row = await app.orders.findById(orderId);
     // No attendee address (the buyer deleted their account): nobody to remind.
     if (!row || row.status !== 'paid' || row.cancelledAt || !row.startTime || !row.attendeeEmail) return false;
     if (row.startTime.toISOString() !== start || row.startTime <= now) return false;

@@ -17,9 +17,9 @@ import {
   RESCHEDULE_CUTOFF_MS,
 } from '@site/shared/contracts/booking-policy';
 import { site } from '@site/shared/site-config';
-import { isCancelled, manageable, reschedulable } from './views';
-import type { OrderRow } from './table';
-import { rupees } from './mails';
+import { isCancelled, manageable, reschedulable } from '../orders/views';
+import type { OrderRow } from '../orders/service';
+import { rupees } from '../fulfilment/mails';
 import { escapeMarkup } from '../../lib/escape';
 
 /**
@@ -175,8 +175,8 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
     async (request, reply) =>
       guarded(reply, 'Cancel your booking', async () => {
         const row = await app.orders.findByLink(request.params.id, 'cancel', request.query.token);
-        if (isCancelled(row)) throw app.orders.alreadyCancelled();
-        if (!manageable(row)) throw app.orders.notCancellable();
+        if (isCancelled(row)) throw app.checkout.alreadyCancelled();
+        if (!manageable(row)) throw app.checkout.notCancellable();
         return send(reply, 200, 'Cancel your booking', cancelForm(row, request.query.token));
       }),
   );
@@ -190,7 +190,7 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
     async (request, reply) =>
       guarded(reply, 'Cancel your booking', async () => {
         const row = await app.orders.findByLink(request.params.id, 'cancel', request.body.token);
-        const { refunded } = await app.orders.cancelByLink(row);
+        const { refunded } = await app.checkout.cancelByLink(row);
         return send(
           reply,
           200,
@@ -206,8 +206,8 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
     async (request, reply) =>
       guarded(reply, 'Reschedule your booking', async () => {
         const row = await app.orders.findByLink(request.params.id, 'reschedule', request.query.token);
-        if (isCancelled(row)) throw app.orders.alreadyCancelled();
-        if (!reschedulable(row)) throw app.orders.notReschedulable();
+        if (isCancelled(row)) throw app.checkout.alreadyCancelled();
+        if (!reschedulable(row)) throw app.checkout.notReschedulable();
         return send(reply, 200, 'Reschedule your booking', rescheduleForm(row, request.query.token, istLocalValue(row.startTime!)));
       }),
   );
@@ -224,7 +224,7 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
         const start = istLocalToDate(request.body.start);
         try {
           if (!start) throw new HttpError(400, 'invalid_start_time', 'Please choose a date and time.');
-          const moved = await app.orders.rescheduleByLink(row, start.toISOString());
+          const moved = await app.checkout.rescheduleByLink(row, start.toISOString());
           return send(reply, 200, 'Booking moved', `${summary(moved)}<p role="status">Your booking is moved. An updated invitation is on its way by e-mail.</p>`);
         } catch (error) {
           if (error instanceof HttpError && (error.statusCode === 400 || error.code === 'slot_taken')) {

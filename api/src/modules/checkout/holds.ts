@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { Tx } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
-import { orderRepository } from './repository';
+import { checkoutRepository } from './repository';
 
 /** Live unpaid holds an account may have at once (issue 26: holds must not block the calendar for free). */
 export const HOLDS_PER_ACCOUNT = 2;
@@ -34,8 +34,8 @@ export function createHoldLimits(perAddress: number) {
     /** Serialises one account's (and one address's) new holds, then refuses one over the cap. */
     async guard(tx: Tx, hold: Hold, now: Date): Promise<void> {
       // Always account before address before the slot or seat pool: one lock order, no deadlock.
-      await orderRepository.lock(tx, `orders:holds:user:${hold.userId}`);
-      const mine = (await orderRepository.liveHolds(tx, { userId: hold.userId }, now)).filter((row) => row.id !== hold.orderId);
+      await checkoutRepository.lock(tx, `orders:holds:user:${hold.userId}`);
+      const mine = (await checkoutRepository.liveHolds(tx, { userId: hold.userId }, now)).filter((row) => row.id !== hold.orderId);
       if (mine.length >= HOLDS_PER_ACCOUNT) {
         const oldest = mine[0]!;
         throw new HttpError(
@@ -47,8 +47,8 @@ export function createHoldLimits(perAddress: number) {
         );
       }
       if (!hold.address) return;
-      await orderRepository.lock(tx, `orders:holds:address:${hold.address}`);
-      const fromAddress = (await orderRepository.liveHolds(tx, { holdAddress: hold.address }, now)).filter((row) => row.id !== hold.orderId);
+      await checkoutRepository.lock(tx, `orders:holds:address:${hold.address}`);
+      const fromAddress = (await checkoutRepository.liveHolds(tx, { holdAddress: hold.address }, now)).filter((row) => row.id !== hold.orderId);
       if (fromAddress.length >= perAddress) {
         throw new HttpError(
           409,

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { BOOKING_HOURS_TEXT, BOOKING_ZONE_LABEL, isBookableStart } from '@site/shared/contracts/booking-policy';
 import type { CreateOrderAnswer } from '@site/shared/contracts/orders';
 import type { Tx } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import type { ConsultationPackageRow } from '../consultations/service';
+import type { OrderRow } from '../orders/service';
+import { payable } from '../orders/views';
 import { createHoldLimits, type Hold } from './holds';
-import { orderRepository, type OrderInsert } from './repository';
-import type { OrderRow } from './table';
-import { payable } from './views';
-
-export const CONSULTATION_LOCK = 'orders:consultation-calendar';
+import { checkoutRepository, type OrderInsert } from './repository';
+import { checkStart, claimSeat, claimSlot } from './slots';
 
 export interface CreateOrderInput {
   package_id: string;
@@ -29,16 +27,12 @@ type Store = (
 export const paise = (rupees: number) => Math.round(rupees * 100);
 
 const amountMismatch = () => new HttpError(400, 'amount_mismatch', 'The amount does not match the current price. Please reload and try again.');
-export const slotTaken = () => new HttpError(409, 'slot_taken', 'This time slot is no longer available. Please choose another time.');
-export const futureOnly = () => new HttpError(400, 'invalid_start_time', 'Please choose a time in the future.');
-export const outsideHours = () =>
-  new HttpError(400, 'invalid_start_time', `Bookings start between ${BOOKING_HOURS_TEXT} ${BOOKING_ZONE_LABEL}, on the quarter hour.`);
 
 /**
- * Checkout: a new order at the server's price, holding its consultation slot or event seat until
+ * A new order at the server's price, holding its consultation slot or event seat until
  * the hold runs out, and the payment provider's order for it.
  */
-export function createCheckout(app: FastifyInstance) {
+export function createOrderTaking(app: FastifyInstance) {
   const db = app.database.db;
   const holdMs = app.config.ORDER_HOLD_MINUTES * 60_000;
   const limits = createHoldLimits(app.config.ORDER_HOLDS_PER_ADDRESS);
@@ -54,16 +48,16 @@ export function createCheckout(app: FastifyInstance) {
       });
     } catch (error) {
       app.log.error({ err: { message: (error as Error).message }, orderId: row.id }, 'payment provider order failed');
-      await orderRepository.markFailedById(db, row.id, new Date());
+      await checkoutRepository.markFailedById(db, row.id, new Date());
       throw new HttpError(502, 'payment_unavailable', 'Payment could not be started. Try again.');
     }
-    const updated = await orderRepository.setProviderOrderId(db, row.id, providerOrderId);
+    const updated = await checkoutRepository.setProviderOrderId(db, row.id, providerOrderId);
     return updated ?? row;
   }
 
   /** A new pending order holds its slot or seat until the hold time runs out. */
   const insertHeld: Store = (tx, hold, order, now) =>
-    orderRepository.insert(tx, {
+    checkoutRepository.insert(tx, {
       userId: hold.userId,
       provider: app.payments.provider,
       expiresAt: new Date(now.getTime() + holdMs),
@@ -79,15 +73,13 @@ export function createCheckout(app: FastifyInstance) {
     if (paise(body.amount) !== pricePaise) throw amountMismatch();
     if (!body.start_time) throw new HttpError(400, 'validation_error', 'Please select a date and time.');
     const start = new Date(body.start_time);
-    if (start <= now) throw futureOnly();
-    if (!isBookableStart(start)) throw outsideHours();
+    checkStart(start, now);
     const end = new Date(start.getTime() + pkg.durationMinutes * 60_000);
     const email = body.email ?? (await buyerEmail(hold.userId));
     if (!email) throw new HttpError(400, 'validation_error', 'Please enter a valid email address.');
     return db.transaction(async (tx) => {
       await limits.guard(tx, hold, now);
-      await orderRepository.lock(tx, CONSULTATION_LOCK);
-      if (await orderRepository.findOverlapping(tx, start, end, now, hold.orderId)) throw slotTaken();
+      await claimSlot(tx, start, end, now, hold.orderId);
       const order = { packageId: pkg.id, packageName: pkg.name, kind: 'consultation' as const, amountPaise: pricePaise, startTime: start, endTime: end, attendeeEmail: email };
       return store(tx, hold, order, now);
     });
@@ -111,12 +103,7 @@ export function createCheckout(app: FastifyInstance) {
     const email = body.email ?? (await buyerEmail(hold.userId)) ?? null;
     return db.transaction(async (tx) => {
       await limits.guard(tx, hold, now);
-      if (pkg.package_type === 'event') {
-        await orderRepository.lock(tx, `orders:package:${pkg.id}`);
-        if ((await orderRepository.countHeldSeats(tx, pkg.id, now)) >= (pkg.capacity ?? 0)) {
-          throw new HttpError(409, 'sold_out', 'Sold out.');
-        }
-      }
+      if (pkg.package_type === 'event') await claimSeat(tx, pkg.id, pkg.capacity ?? 0, now);
       return store(tx, hold, { packageId: pkg.id, packageName: pkg.name, kind: 'package', amountPaise, attendeeEmail: email }, now);
     });
   }
@@ -159,7 +146,7 @@ export function createCheckout(app: FastifyInstance) {
           email: row.attendeeEmail ?? undefined,
         };
         const retake: Store = async (tx, hold) => {
-          const taken = await orderRepository.retake(tx, row.id, new Date(Date.now() + holdMs), hold.address, new Date());
+          const taken = await checkoutRepository.retake(tx, row.id, new Date(Date.now() + holdMs), hold.address, new Date());
           if (!taken) throw new HttpError(409, 'not_payable', 'This order can no longer be paid. Please order again.');
           return taken;
         };

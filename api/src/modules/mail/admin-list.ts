@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { MailItem, MailList, MailListQuery, MailState } from '@site/shared/contracts/mail';
 import type { Db } from '../../db/database';
-import { MAIL_QUEUE } from './mail-queue';
-import { mailKeys } from './mail-keys-table';
+import { MAIL_QUEUE } from './queue';
+import { mailKeys } from './table';
 
 /** pg-boss's job states as Admin → Mail shows them. */
 const STATES: Record<MailState, string[]> = {

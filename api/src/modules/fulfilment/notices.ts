@@ -4,7 +4,7 @@ import { formatPaise } from '@site/shared/money';
 import type { Db } from '../../db/database';
 import { emailOrigin } from '../../lib/origin';
 import type { MailMessage } from '../mail/service';
-import type { OrderRow } from './table';
+import type { OrderRow } from '../orders/service';
 
 /** What happened to a booking, as the consultancy hears of it. */
 export type BookingChange = 'booked' | 'moved' | 'cancelled' | 'refunded';
@@ -51,3 +51,5 @@ export function createConsultancyNotices(
     );
   };
 }
+
+export type ConsultancyNotices = ReturnType<typeof createConsultancyNotices>;

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /**
  * Cache headers for a document holding absolute URLs (sitemap, robots, RSS). With PUBLIC_URL the
