@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Job, JobResult } from 'pg-boss';
 import type { Db } from '../../db/database';
 import type { MailMessage } from './service';
+import { createMailResume, serverUnreachable } from './resume';
 import { mailKeys } from './table';
 
 export const MAIL_QUEUE = 'mail';
@@ -67,6 +68,7 @@ export const mailQueuePlugin = fp(
   async (app) => {
     const { config } = app;
     const { db } = app.database;
+    const resume = createMailResume(app, MAIL_QUEUE);
 
     const sendOne = async (job: Job<MailJob>): Promise<JobResult> => {
       const { key, message } = job.data;
@@ -79,8 +81,10 @@ export const mailQueuePlugin = fp(
         const reason = error instanceof Error ? error.message : String(error);
         app.log.warn({ err: error, job: job.id, key }, 'e-mail not sent; it will be retried');
         app.metrics.mailFailed();
-        return { id: job.id, status: 'failed', output: { message: reason } };
+        // Kept with the failure: such a message is tried again as soon as the server is back.
+        return { id: job.id, status: 'failed', output: { message: reason, unreachable: serverUnreachable(error) } };
       }
+      resume.afterSuccess();
       // Sent: a failure to note it must not make the message fail (and be sent again).
       await db
         .update(mailKeys)
@@ -116,6 +120,12 @@ export const mailQueuePlugin = fp(
       return tx ? queue(tx) : db.transaction(queue);
     };
     app.decorate('enqueueMail', enqueueMail);
+    // While messages wait for an unreachable server, it is asked about as often as idle workers look for due jobs, three times over.
+    if (app.jobs.working) {
+      const timer = setInterval(() => void resume.check().catch(() => undefined), config.JOBS_POLL_SECONDS * 3_000);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
     app.metrics.onScrape(async () => {
       app.metrics.mailsPending((await app.jobs.depth())[MAIL_QUEUE] ?? 0);
     });

@@ -19,12 +19,16 @@ export interface MailMessage {
 
 export interface MailService {
   send(message: MailMessage): Promise<void>;
+  /** Whether the mail server answers (connects and greets); true where there is no server to reach. */
+  reachable(): Promise<boolean>;
   from: string;
 }
 
 /** Where a composed message goes: SMTP, the outbox folder, or one a test injects through buildApp. */
 export interface MailTransport {
   deliver(message: MailMessage & { from: string }): Promise<void>;
+  /** Connects and greets without sending; rejects when the server cannot be reached. */
+  verify?(): Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -59,6 +63,7 @@ function smtpTransport(url: string): MailTransport {
     async deliver(message) {
       await transport.sendMail(message);
     },
+    verify: () => transport.verify(),
   };
 }
 
@@ -72,6 +77,7 @@ export function createMailService(config: Config, transport?: MailTransport): Ma
   return {
     from,
     send: async (message) => chosen.deliver({ from, ...message, html: message.html ?? (await mailHtml(message.subject, message.text)) }),
+    reachable: async () => (chosen.verify ? chosen.verify().then(() => true, () => false) : true),
   };
 }
 
