@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import { ORDER_PAID_QUEUE } from '../src/modules/fulfilment/service';
 import { bearer } from './app';
 import { adminHeaders, createEvent, inDays, uniqueSlug } from './content-helpers';
+import { jobState, until } from './jobs-helpers';
 
 /** The catalogue as migration 0011 seeds it (the spec's packages and prices). */
 interface SeededPackage {
@@ -50,6 +52,10 @@ export const bookConsultation = (app: FastifyInstance, who: TestBuyer, start: st
 
 export const settle = (app: FastifyInstance, razorpayOrderId: string, outcome: 'paid' | 'failed' = 'paid') =>
   app.inject({ method: 'POST', url: '/api/payments/sandbox/settle', payload: { razorpay_order_id: razorpayOrderId, outcome } });
+
+/** Waits until the paid order's `order.paid` job has run (its confirmation, invitation and reminders are queued). */
+export const fulfilled = (app: FastifyInstance, orderId: string) =>
+  until(async () => (await jobState(app, ORDER_PAID_QUEUE, orderId)) === 'completed', `order ${orderId} fulfilled`);
 
 export const verify = (app: FastifyInstance, who: TestBuyer, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/orders/verify', headers: who.headers, payload: body });

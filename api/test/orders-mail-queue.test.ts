@@ -5,9 +5,10 @@ import { rateLimits } from '../src/db/tables';
 import { mailKeys } from '../src/modules/mail/table';
 import { MAIL_QUEUE } from '../src/modules/mail/queue';
 import { HOLD_SWEEP_QUEUE } from '../src/modules/checkout/service';
+import { ORDER_PAID_QUEUE } from '../src/modules/fulfilment/service';
 import { RATE_LIMIT_SWEEP_QUEUE } from '../src/plugins/rate-limit';
 import { buildJobsApp, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
-import { bookConsultation, buyer, getOrder, lapseHold, settle, slot, withAttachments } from './orders-helpers';
+import { bookConsultation, buyer, fulfilled, getOrder, lapseHold, settle, slot, withAttachments } from './orders-helpers';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -26,34 +27,32 @@ describe.each(jobsTargets())('order e-mail through the queue on $name', (target)
 
   const keyRow = async (key: string) => (await app.database.db.select().from(mailKeys).where(eq(mailKeys.key, key)))[0];
 
-  it('queues a paid booking’s confirmation with its invitation in the payment’s transaction; rolled back, nothing is queued', async () => {
+  it('queues a paid order’s order.paid job in the payment’s transaction; rolled back, nothing is queued; its worker queues the confirmation with the invitation', async () => {
     const me = await buyer(app);
-    // The payment's transaction fails right after queueing the confirmation: all of it is undone.
-    const enqueue = app.enqueueMail;
-    const spy = vi.spyOn(app, 'enqueueMail').mockImplementation(async (message, options) => {
-      expect(options.tx).toBeDefined();
-      await enqueue(message, options);
+    // The payment's transaction fails right after queueing the job: all of it is undone.
+    const orderPaid = app.fulfilment.orderPaid;
+    const spy = vi.spyOn(app.fulfilment, 'orderPaid').mockImplementation(async (tx, row) => {
+      await orderPaid(tx, row);
       throw new Error('the payment transaction fails after queueing');
     });
     const lost = (await bookConsultation(app, me, slot(3, 10))).json();
     expect((await settle(app, lost.razorpayOrderId)).statusCode).toBeGreaterThanOrEqual(500);
     expect(spy).toHaveBeenCalledTimes(1);
     expect((await getOrder(app, me, lost.id)).json().status).toBe('created');
+    expect(await app.jobs.boss.findJobs(ORDER_PAID_QUEUE, { id: lost.id })).toEqual([]);
     expect(await keyRow(`order:${lost.id}:paid`)).toBeUndefined();
-    const queued = rowsOf<{ n: number }>(
-      await app.database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND data->>'key' = ${`order:${lost.id}:paid`}`),
-    );
-    expect(queued[0]!.n).toBe(0);
     spy.mockRestore();
 
     const paid = (await bookConsultation(app, me, slot(3, 12))).json();
     expect((await settle(app, paid.razorpayOrderId)).statusCode).toBe(200);
+    expect(await app.jobs.boss.findJobs(ORDER_PAID_QUEUE, { id: paid.id })).toHaveLength(1);
+    await fulfilled(app, paid.id);
     const key = await keyRow(`order:${paid.id}:paid`);
     expect(key).toBeDefined();
     const [job] = await app.jobs.boss.findJobs<{ key: string; message: { subject: string; attachments: { contentType: string }[] } }>(MAIL_QUEUE, { id: key!.jobId });
     expect(job!.data.message.subject).toContain('Booking confirmed');
     expect(job!.data.message.attachments[0]!.contentType).toContain('method=REQUEST');
-    // Paid and invited together: the invitation's claim is written with the payment.
+    // The invitation's claim is written with the confirmation.
     const invited = rowsOf<{ invited: boolean }>(await app.database.db.execute(sql`SELECT calendar_invited_at IS NOT NULL AS invited FROM orders WHERE id = ${paid.id}`));
     expect(invited[0]!.invited).toBe(true);
   });

@@ -4,7 +4,7 @@ import { NO_MEETING_LINK_YET, REMINDER_QUEUE, type ReminderJob } from '../src/mo
 import { adminHeaders, userHeaders } from './content-helpers';
 import { buildJobsApp, jobsTargets } from './jobs-helpers';
 import { nextMail, outbox, decodeQp } from './outbox';
-import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
+import { bookConsultation, buyer, fulfilled, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
 
 const HOUR = 3_600_000;
 
@@ -23,6 +23,7 @@ describe.each(jobsTargets())('booking reminders on $name', (target) => {
   async function paidBooking(who: TestBuyer, start: string) {
     const created = (await bookConsultation(app, who, start)).json();
     expect((await settle(app, created.razorpayOrderId)).statusCode).toBe(200);
+    await fulfilled(app, created.id);
     return (await getOrder(app, who, created.id)).json() as { id: string; cancel_url: string; reschedule_url: string };
   }
 

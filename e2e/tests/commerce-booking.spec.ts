@@ -35,6 +35,16 @@ test('a signed-in visitor books a consultation, pays in the sandbox, gets the .i
   // Shown as month name, day, year and 12-hour time (the form may have moved to the next free slot).
   await expect(dateField(page)).toHaveValue(/^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/);
   await expect(proceed).toBeEnabled();
+  // The booking's own calls: made, paid, verified; the calendar call is sent and not waited on (it
+  // is held unanswered here), and the paid order is never fetched again.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/(orders|calendar)\//.test(pathname)) calls.push(`${request.method()} ${pathname}`);
+  });
+  const calendarCall = new Promise<() => Promise<void>>((resolve) => {
+    void page.route('**/api/calendar/create-event', (route) => resolve(() => route.continue()));
+  });
   await proceed.click();
   await expect(starter(page).getByRole('button', { name: 'Processing' })).toBeDisabled();
 
@@ -43,7 +53,10 @@ test('a signed-in visitor books a consultation, pays in the sandbox, gets the .i
   await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await expect(page.getByText('Booking confirmed! Check your email/calendar.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   await expect(page).toHaveURL(/\/(#pricing)?$/);
+  await (await calendarCall)();
+  expect(calls).toEqual(['POST /api/orders/create-order', 'POST /api/orders/verify', 'POST /api/calendar/create-event']);
 
   await expect.poll(async () => (await newestMailTo(buyer.email)) ?? '', { timeout: 15_000 }).toMatch(/text\/calendar|BEGIN:VCALENDAR/);
 
