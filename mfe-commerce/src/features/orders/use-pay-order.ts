@@ -3,63 +3,45 @@ import { messageOf } from '@site/shared/api-client';
 import { TOAST_DURATION } from '@site/shared/constants';
 import type { Order } from '@site/shared/contracts/orders';
 import { toast } from '@site/shared/toast';
-import { loadCheckout, openCheckout } from '../../lib/payments/checkout';
-import { confirmWithApi } from '../../lib/payments/confirm-with-api';
-import { createCalendarEvent, dropOrder, payOrder, releaseQuietly } from '../../lib/payments/payments-api';
-import { TEXT, WINDOW_CLOSED_DETAIL } from '../../lib/texts';
+import { dropOrder, payOrder, requestCalendarEvent } from '../../lib/payments/payments-api';
+import { usePayment } from '../../lib/payments/use-payment';
+import { TEXT } from '../../lib/texts';
 import { TicketToastDetail } from '../../components/ticket-event';
 
 /**
  * Pay and Cancel of an unpaid order on /orders. Pay takes the slot or seat again (the server says
- * when it is gone), then opens Checkout as the booking and purchase flows do; `changed` reloads the list.
+ * when it is gone), then pays as the booking and purchase flows do; `changed` reloads the list.
  */
 export function usePayOrder(changed: () => void) {
   const [busy, setBusy] = useState<string | null>(null);
+  const { pay: payWith } = usePayment();
 
   async function pay(order: Order) {
     setBusy(order.id);
-    let answer;
-    try {
-      answer = await payOrder(order.id);
-      await loadCheckout(answer.provider);
-    } catch (error) {
-      toast.error(messageOf(error, error instanceof Error ? error.message : TEXT.purchaseNotStarted));
+    const done = () => {
       setBusy(null);
       changed();
-      return;
-    }
-    let settled = false;
-    openCheckout(
-      answer,
-      { name: order.package_name, ...(order.attendee_email ? { prefill: { email: order.attendee_email } } : {}) },
-      {
-        onPaid: (response) => {
-          settled = true;
-          void (async () => {
-            const paid = await confirmWithApi(answer.id, response);
-            if (!paid) toast.error(TEXT.verificationFailed);
-            else {
-              if (order.kind === 'consultation') {
-                await createCalendarEvent({ order_id: order.id }).catch((error: unknown) => console.warn('The calendar invitation could not be created.', error));
-              }
-              toast.success(order.kind === 'consultation' ? TEXT.bookingConfirmed : TEXT.purchaseSucceeded, {
-                duration: TOAST_DURATION.successLong,
-                ...(paid.event ? { description: createElement(TicketToastDetail, { event: paid.event }) } : {}),
-              });
-            }
-            setBusy(null);
-            changed();
-          })();
-        },
-        onDismiss: () => {
-          if (settled) return;
-          void releaseQuietly(order.id).then(changed);
-          setBusy(null);
-          toast.message(TEXT.windowClosed, { description: WINDOW_CLOSED_DETAIL });
-        },
-        onFailed: (reason) => toast.error(reason ? `Payment failed: ${reason}` : 'Payment failed.'),
+    };
+    const notStarted = (error: unknown) => {
+      toast.error(messageOf(error, error instanceof Error ? error.message : TEXT.purchaseNotStarted));
+      done();
+    };
+    await payWith({
+      order: () => payOrder(order.id),
+      details: () => ({ name: order.package_name, ...(order.attendee_email ? { prefill: { email: order.attendee_email } } : {}) }),
+      onOrderFailed: notStarted,
+      onSdkFailed: notStarted,
+      onPaid: (paid) => {
+        if (paid.kind === 'consultation') requestCalendarEvent({ order_id: paid.id });
+        toast.success(paid.kind === 'consultation' ? TEXT.bookingConfirmed : TEXT.purchaseSucceeded, {
+          duration: TOAST_DURATION.successLong,
+          ...(paid.event ? { description: createElement(TicketToastDetail, { event: paid.event }) } : {}),
+        });
       },
-    );
+      onSettled: done,
+      onClosed: () => setBusy(null),
+      onReleased: changed,
+    });
   }
 
   async function cancel(order: Order) {

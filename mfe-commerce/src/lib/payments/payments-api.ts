@@ -27,8 +27,15 @@ export const releaseQuietly = (id: string) =>
 
 export const fetchOrders = (signal?: AbortSignal) => apiRequest<Order[]>('/orders', { auth: true, signal });
 
-export const createCalendarEvent = (body: CreateCalendarEventBody) =>
-  apiRequest('/calendar/create-event', { method: 'POST', body, auth: true });
+/**
+ * The spec's calendar call after a paid booking, sent and not waited on: the server already sends
+ * the invitation with the confirmation, and answers this once per order (decision 010).
+ */
+export function requestCalendarEvent(body: CreateCalendarEventBody): void {
+  apiRequest('/calendar/create-event', { method: 'POST', body, auth: true }).catch((error: unknown) =>
+    console.warn('The calendar invitation could not be created.', error),
+  );
+}
 
 /** The signed-in user's e-mail, for Checkout's prefill; none when it cannot be read. */
 export async function fetchOwnEmail(): Promise<string | undefined> {
