@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { decodeQp, nextMail, outbox } from './outbox';
 import { bookConsultation, buyer, getOrder, settle, slot } from './orders-helpers';
@@ -13,17 +13,11 @@ const PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 describe.each(testDatabases())('Google Calendar invitations (Google intercepted) on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), {
-      // As pasted into an environment variable: newlines escaped.
-      env: { GOOGLE_CLIENT_EMAIL: 'booking@project.iam.gserviceaccount.com', GOOGLE_PRIVATE_KEY: PEM.replace(/\n/g, '\\n'), GOOGLE_CALENDAR_ID: 'team@example.com' },
-    });
+  useTestApp(target, (built) => (app = built), {
+    // As pasted into an environment variable: newlines escaped.
+    env: { GOOGLE_CLIENT_EMAIL: 'booking@project.iam.gserviceaccount.com', GOOGLE_PRIVATE_KEY: PEM.replace(/\n/g, '\\n'), GOOGLE_CALENDAR_ID: 'team@example.com' },
   });
   afterEach(() => nock.cleanAll());
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
 
   it('creates one Google event inviting the attendee, and mails the confirmation without an .ics', async () => {
     nock('https://oauth2.googleapis.com').post('/token').reply(200, { access_token: 'ya29.test', expires_in: 3600, token_type: 'Bearer' });

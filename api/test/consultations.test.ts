@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { buildTestApp } from './app';
+import { buildTestApp, useTestApp } from './app';
 import { testDatabases } from './databases';
 import { AUDIT, buyer, createOrder, CUSTOM, slot, STARTER, type TestBuyer } from './orders-helpers';
 
@@ -10,14 +10,10 @@ describe.each(testDatabases())('the consultation catalogue on $name', (target) =
   let admin: TestBuyer;
   let alice: TestBuyer;
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     admin = await buyer(app, 'admin');
     alice = await buyer(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   const publicList = async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { buildTestApp, useTestApp } from './app';
 import { testDatabases } from './databases';
 import { nextMail } from './outbox';
 import { register, uniqueName } from './accounts-helpers';
@@ -21,17 +21,13 @@ describe.each(testDatabases())('links in e-mails on $name', (target) => {
   let local: FastifyInstance;
   let configured: FastifyInstance;
 
+  // Even behind a trusted proxy, forwarded headers must not reach a link in an e-mail.
+  useTestApp(target, (built) => (local = built), { env: { TRUST_PROXY: 'true', PORT: '3456' } });
+  // A second instance on the same database, closed before the first (and its database).
   beforeAll(async () => {
-    const database = await target.open();
-    // Even behind a trusted proxy, forwarded headers must not reach a link in an e-mail.
-    local = await buildTestApp(database, { env: { TRUST_PROXY: 'true', PORT: '3456' } });
-    configured = await buildTestApp(database, { env: { TRUST_PROXY: 'true', PUBLIC_URL: 'https://tinytitans.example/' } });
+    configured = await buildTestApp(local.database, { env: { TRUST_PROXY: 'true', PUBLIC_URL: 'https://tinytitans.example/' } });
   });
-  afterAll(async () => {
-    await local?.close();
-    await configured?.close();
-    await target.dispose();
-  });
+  afterAll(() => configured?.close());
 
   const forgotPassword = (app: FastifyInstance, username: string) =>
     app.inject({ method: 'POST', url: '/api/users/forgot-password', headers: FORGED, payload: { username } });

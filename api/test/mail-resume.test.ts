@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
+import { useTestApp } from './app';
+import { FAST_JOBS_ENV, jobsTargets, until } from './jobs-helpers';
 import { SmtpSink } from './jobs-smtp-sink';
 
 /** Long enough that a message left to its own retry delay could not arrive within the test. */
@@ -15,15 +16,18 @@ describe.each(jobsTargets())('mail resumes when the mail server returns, on $nam
   const sink = new SmtpSink();
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    await sink.start();
-    const { database, env } = await target.open();
-    app = await buildJobsApp(database, { ...env, SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: String(RETRY_DELAY_SECONDS), MAIL_RETRY_DELAY_MAX_SECONDS: '3600' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await sink.stop();
-    await target.dispose();
+  beforeAll(() => sink.start());
+  afterAll(() => sink.stop());
+  useTestApp(target, (built) => (app = built), {
+    env: {
+      ...FAST_JOBS_ENV,
+      MAIL_RETRY_DELAY_SECONDS: String(RETRY_DELAY_SECONDS),
+      MAIL_RETRY_DELAY_MAX_SECONDS: '3600',
+      // Read when the app is built, after the server above has started on its port.
+      get SMTP_URL() {
+        return sink.url;
+      },
+    },
   });
 
   /** Queues `count` messages while the server is down and waits until each was refused and waits for its retry. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { bookConsultation, buyer, createOrder, eventPackage, settle, slot, type TestBuyer } from './orders-helpers';
 
@@ -10,8 +10,8 @@ describe.each(testDatabases())('orders for admins on $name', (target) => {
   let alice: TestBuyer;
   const ids: Record<string, string> = {};
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     admin = await buyer(app, 'admin');
     alice = await buyer(app);
     // One paid consultation, one unpaid consultation, one paid package.
@@ -23,10 +23,6 @@ describe.each(testDatabases())('orders for admins on $name', (target) => {
     const ticket = (await createOrder(app, alice, { package_id: pkg.id, amount: pkg.price })).json();
     await settle(app, ticket.razorpayOrderId);
     ids.ticket = ticket.id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   const get = (url: string, who: TestBuyer | null = admin) => app.inject({ method: 'GET', url, headers: who?.headers ?? {} });

@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../src/db/tables';
 import { mailKeys } from '../src/modules/mail/table';
 import { MAIL_QUEUE } from '../src/modules/mail/queue';
 import { HOLD_SWEEP_QUEUE } from '../src/modules/checkout/service';
 import { ORDER_PAID_QUEUE } from '../src/modules/fulfilment/service';
 import { RATE_LIMIT_SWEEP_QUEUE } from '../src/plugins/rate-limit';
-import { buildJobsApp, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
+import { useTestApp } from './app';
+import { FAST_JOBS_ENV, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
 import { bookConsultation, buyer, fulfilled, getOrder, lapseHold, settle, slot, withAttachments } from './orders-helpers';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -15,15 +16,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 describe.each(jobsTargets())('order e-mail through the queue on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    const { database, env } = await target.open();
-    app = await buildJobsApp(database, env);
-  });
+  useTestApp(target, (built) => (app = built), { env: FAST_JOBS_ENV });
   afterEach(() => vi.restoreAllMocks());
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
 
   const keyRow = async (key: string) => (await app.database.db.select().from(mailKeys).where(eq(mailKeys.key, key)))[0];
 

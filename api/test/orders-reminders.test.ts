@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_MEETING_LINK_YET, REMINDER_QUEUE, type ReminderJob } from '../src/modules/fulfilment/reminders';
 import { adminHeaders, userHeaders } from './content-helpers';
-import { buildJobsApp, jobsTargets } from './jobs-helpers';
+import { useTestApp } from './app';
+import { FAST_JOBS_ENV, jobsTargets } from './jobs-helpers';
 import { nextMail, outbox, decodeQp } from './outbox';
 import { bookConsultation, buyer, fulfilled, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
 
@@ -11,14 +12,7 @@ const HOUR = 3_600_000;
 describe.each(jobsTargets())('booking reminders on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    const { database, env } = await target.open();
-    app = await buildJobsApp(database, env);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: FAST_JOBS_ENV });
 
   async function paidBooking(who: TestBuyer, start: string) {
     const created = (await bookConsultation(app, who, start)).json();

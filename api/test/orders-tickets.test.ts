@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders } from './content-helpers';
 import { nextMail } from './outbox';
@@ -15,13 +15,7 @@ const asDecoded = (text: string) => Buffer.from(text, 'utf8').toString('latin1')
 describe.each(testDatabases())('an event ticket says when and where on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   it("carries its event's title, time, place and page in the order, and its e-mail says them in IST", async () => {
     const me = await buyer(app);

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { bookConsultation, buyer, getOrder, slot, STARTER } from './orders-helpers';
 
@@ -15,16 +15,10 @@ const hmac = (secret: string, data: string) => createHmac('sha256', secret).upda
 describe.each(testDatabases())('Razorpay provider (SDK calls intercepted) on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), {
-      env: { RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    });
+  useTestApp(target, (built) => (app = built), {
+    env: { RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET },
   });
   afterEach(() => nock.cleanAll());
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
 
   it('creates the Razorpay order through the SDK with our order id as receipt', async () => {
     let sent: { amount: number; currency: string; receipt: string } | undefined;

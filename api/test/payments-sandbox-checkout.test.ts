@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { bookConsultation, buyer, getOrder, slot, verify } from './orders-helpers';
 
@@ -37,16 +37,12 @@ describe.each(testDatabases())('sandbox checkout script on $name', (target) => {
   let app: FastifyInstance;
   let script: string;
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     const res = await app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/javascript');
     script = res.body;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   /** A page that loaded the script from the site, whose fetch reaches the api. */
