@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import { checkoutRepository } from './repository';
 
-/** Live unpaid holds an account may have at once (issue 26: holds must not block the calendar for free). */
+/** Live unpaid holds an account may have at once: holds must not block the calendar for free. */
 export const HOLDS_PER_ACCOUNT = 2;
 
 /** Who asks for a hold: the account, a keyed hash of its address, and the order being taken again (if any). */

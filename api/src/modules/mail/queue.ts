@@ -53,14 +53,14 @@ const fromStored = ({ attachments, ...rest }: StoredMessage): MailMessage => ({
 /**
  * How long one attempt may take before pg-boss counts it failed and retries it: longer than the SMTP
  * transport lets an attempt wait, and short, so that an attempt cut off by a crash is retried within
- * about a minute (issue 29: mail within 2 minutes of the mail server's return).
+ * about a minute.
  */
 export const SEND_TIMEOUT_SECONDS = 60;
 /** Sent and given-up messages stay listed in Admin → Mail this long. */
 const KEEP_DAYS = 14;
 
 /**
- * Every e-mail through the job queue (issue 29): queued with the change that causes it, sent by
+ * Every e-mail through the job queue: queued with the change that causes it, sent by
  * `app.mail` from a worker, retried with growing delays (MAIL_RETRY_*: the defaults retry for more
  * than a day), at most once per key.
  */
