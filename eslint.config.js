@@ -137,7 +137,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '**/*.{js,mjs}', '*.config.ts'],
+    files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'tooling/**/*.ts', '**/*.{js,mjs}', '*.config.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },
   },

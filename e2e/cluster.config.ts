@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
 
 /**
  * `pnpm test:cluster`: two api instances on the PostgreSQL named by TEST_DATABASE_URL behind nginx
@@ -20,7 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [...CHROMIUM_ARGS, '--disable-quic'],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

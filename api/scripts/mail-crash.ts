@@ -9,100 +9,33 @@
  * A message counts as delivered when the server answered 250 on a connection still open.
  * Part of `pnpm test:resilience`; fails (exit 1) on a lost or doubled message.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { freePort, startServer, type RunningServer } from '@site/test-support/server';
+import { header, SmtpSink } from '@site/test-support/smtp-sink';
+import { until } from '@site/test-support/until';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STARTER_PACKAGE = '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01';
 const ADMIN = { username: 'crash-admin', email: 'crash-admin@example.com', password: 'crash test admin password' };
 const BUYER = { username: 'crash-buyer', email: 'crash-buyer@example.com', password: 'crash test buyer password' };
 /** How long the whole run may wait for the mail to settle (a killed attempt is retried once it expires). */
 const SETTLE_MS = 6 * 60_000;
+const settled = (check: () => boolean | Promise<boolean>, what: string) => until(check, what, SETTLE_MS, 250);
 
-/** A mail server that can be down, or hold its answers, and records what it accepted. */
-class Sink {
-  readonly delivered: { to: string; subject: string }[] = [];
-  readonly held: (() => void)[] = [];
-  /** Once this many messages are delivered, the next ones wait for their answer in `held`. */
-  holdAfter = Infinity;
-  #closed = new Set<string>();
-  #server: SMTPServer | undefined;
-  port = 0;
-
-  async start(): Promise<void> {
-    const server = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onClose: (session: SMTPServerSession) => void this.#closed.add(session.id),
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8').replace(/\r?\n[ \t]+/g, ' ');
-          const accept = () => {
-            // Accepted only if the sender is still there to hear it.
-            if (this.#closed.has(session.id)) return;
-            this.delivered.push({ to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '', subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '' });
-            callback();
-          };
-          if (this.delivered.length >= this.holdAfter) this.held.push(accept);
-          else accept();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.server.address() as AddressInfo).port;
-    this.#server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.#server;
-    this.#server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = SETTLE_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-const sink = new Sink();
+const sink = new SmtpSink();
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mail-crash-'));
 const base = `http://127.0.0.1:${port}`;
-let child: ChildProcess | undefined;
+let api: RunningServer | undefined;
 
+/** The api on the same port and DATA_DIR each time, as a restarted process. */
 async function startApi(): Promise<void> {
-  child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+  api = await startServer(
+    {
       PUBLIC_URL: 'http://localhost',
       LOG_LEVEL: 'error',
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      SMTP_URL: sink.url,
       PAYMENTS_SANDBOX: '1',
       MAIL_RETRY_DELAY_SECONDS: '1',
       MAIL_RETRY_DELAY_MAX_SECONDS: '5',
@@ -111,20 +44,8 @@ async function startApi(): Promise<void> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const running = child;
-  await until(async () => {
-    if (running.exitCode !== null) throw new Error('the api exited before it was ready');
-    return fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false);
-  }, 'the api to be ready', 300_000);
-}
-
-async function killApi(): Promise<void> {
-  const running = child!;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGKILL');
-  await exited;
+    { port, dataDir, readyTimeoutMs: 300_000, showErrors: true },
+  );
 }
 
 async function call<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
@@ -171,10 +92,13 @@ async function payBooking(token: string): Promise<void> {
   throw new Error(`create-order refused seven days in a row, last: ${lastRefusal}`);
 }
 
-const confirmations = () => sink.delivered.filter((m) => m.to.includes(BUYER.email) && m.subject.startsWith('Booking confirmed')).length;
+const confirmations = () => sink.received.filter((raw) => header(raw, 'To').includes(BUYER.email) && header(raw, 'Subject').startsWith('Booking confirmed')).length;
 const doubles = () => {
   const seen = new Map<string, number>();
-  for (const m of sink.delivered) seen.set(`${m.to}|${m.subject}`, (seen.get(`${m.to}|${m.subject}`) ?? 0) + 1);
+  for (const raw of sink.received) {
+    const key = `${header(raw, 'To')}|${header(raw, 'Subject')}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
   return [...seen].filter(([, n]) => n > 1).map(([key, n]) => `${key} ×${n}`);
 };
 /** The admin's token, signed in once (sign-ins are rate limited); it outlives a restart. */
@@ -195,42 +119,42 @@ try {
   const DOWN = 4;
   await sink.stop();
   for (let n = 0; n < DOWN; n++) await payBooking(buyer);
-  await killApi();
+  await api!.kill();
   await startApi();
   const back = Date.now();
   await sink.start();
-  await until(() => confirmations() === DOWN, `${DOWN} confirmations after the mail server's return`);
+  await settled(() => confirmations() === DOWN, `${DOWN} confirmations after the mail server's return`);
   console.log(`mail server down, api killed: ${DOWN} confirmations arrived ${((Date.now() - back) / 1000).toFixed(1)} s after the mail server's return`);
 
   // 2. Killed mid-send: the mail server has the next messages but holds its answer when the kill comes.
   const MID = 6;
-  await until(async () => (await mailCounts()).pending === 0, 'the first messages to be settled');
-  const before = sink.delivered.length;
+  await settled(async () => (await mailCounts()).pending === 0, 'the first messages to be settled');
+  const before = sink.received.length;
   sink.holdAfter = before;
   for (let n = 0; n < MID; n++) await payBooking(buyer);
-  await until(() => sink.held.length >= MID, 'messages held mid-send');
-  await killApi();
+  await settled(() => sink.held.length >= MID, 'messages held mid-send');
+  await api!.kill();
   // Their connections died with the api: never answered, none counts.
   const held = sink.held.splice(0).length;
   sink.holdAfter = Infinity;
   const restarted = Date.now();
   await startApi();
-  await until(() => confirmations() === DOWN + MID, `${DOWN + MID} confirmations after the restart`);
-  await until(async () => {
+  await settled(() => confirmations() === DOWN + MID, `${DOWN + MID} confirmations after the restart`);
+  await settled(async () => {
     const counts = await mailCounts();
     return counts.pending === 0 && counts.failed === 0;
   }, 'every message to be settled');
   console.log(
-    `killed mid-send with ${held} messages unanswered: all ${sink.delivered.length - before} messages of ${MID} bookings arrived, ` +
+    `killed mid-send with ${held} messages unanswered: all ${sink.received.length - before} messages of ${MID} bookings arrived, ` +
       `${((Date.now() - restarted) / 1000).toFixed(1)} s after the restart`,
   );
   const doubled = doubles();
   if (doubled.length > 0) throw new Error(`messages delivered more than once: ${doubled.join(', ')}`);
-  console.log(`${sink.delivered.length} messages delivered, none twice`);
+  console.log(`${sink.received.length} messages delivered, none twice`);
 } catch (error) {
   failure = error;
 } finally {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await api?.kill();
   await sink.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,13 +4,11 @@
  * DATABASE_URL or BENCH_POSTGRES_URL names a server where a scratch database may be made; MESSAGES,
  * 2000 by default. The target (issue 29) is 100 messages/s.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { createDatabase } from '@site/test-support/postgres';
+import { SmtpSink } from '@site/test-support/smtp-sink';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -18,40 +16,15 @@ const MESSAGES = Number(process.env.MESSAGES ?? 2_000);
 const adminUrl = process.env.DATABASE_URL ?? process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_PER_SECOND = 100;
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-}
-
-let received = 0;
-let allReceived!: () => void;
-const done = new Promise<void>((resolve) => (allReceived = resolve));
-const sink = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    stream.resume();
-    stream.on('end', () => {
-      received += 1;
-      if (received === MESSAGES) allReceived();
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()));
-const smtpPort = (sink.server.address() as AddressInfo).port;
-
-const dbName = `mail_throughput_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE "${dbName}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
+const sink = new SmtpSink();
+await sink.start();
+const database = await createDatabase('mail_throughput', adminUrl);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mail-throughput-'));
 const instance = (worker: boolean) =>
   buildApp({
     config: loadConfig({
-      DATABASE_URL: url.href,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      DATABASE_URL: database.url,
+      SMTP_URL: sink.url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       JOBS_WORKER: worker ? '1' : '0',
@@ -78,7 +51,7 @@ try {
   const cpuBefore = process.cpuUsage();
   sender = await instance(true);
   await sender.ready();
-  await done;
+  await sink.receivedCount(MESSAGES);
   const sendSeconds = (performance.now() - sending) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -90,7 +63,7 @@ try {
 } finally {
   await sender?.close();
   await queuer.close();
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
-  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await sink.stop();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,9 +4,9 @@
  * until each post offers its variants. The photos are made here, in the checking process, so their
  * making never counts against the api.
  */
-import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import sharp from 'sharp';
+import { residentMiB } from '@site/test-support/memory';
 
 export const PHOTO_ADMIN = { ADMIN_USERNAME: 'memory-admin', ADMIN_EMAIL: 'memory-admin@example.com', ADMIN_PASSWORD: 'memory-admin-password' };
 
@@ -23,11 +23,6 @@ export function phonePhoto(seed: number): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 40/1' } })
     .toBuffer();
-}
-
-async function residentMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
 }
 
 export interface PhotoFigures {

@@ -3,18 +3,12 @@
  * counts requests that were sent but never answered. Run once without and once with
  * SHUTDOWN_DRAIN_MS; fails unless both lose nothing. `pnpm test:resilience`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startServer } from '@site/test-support/server';
 
 const CLIENTS = 30;
 /** SIGTERM comes once every client has had this many answers: the load is running on every connection. */
 const ANSWERS_BEFORE_SIGTERM = 20;
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Tally {
   sent: number;
@@ -24,25 +18,8 @@ interface Tally {
   statuses: Record<number, number>;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function waitReady(port: number, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the api exited before it was ready');
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** One GET on the client's keep-alive agent; resolves to what became of it. */
-function once(port: number, agent: Agent, url: string): Promise<'answered' | 'refused' | 'lost' | number> {
+function once(port: number, agent: Agent, url: string): Promise<'refused' | 'lost' | number> {
   return new Promise((resolve) => {
     let written = false;
     const req = request({ host: '127.0.0.1', port, path: url, agent }, (res) => {
@@ -58,17 +35,10 @@ function once(port: number, agent: Agent, url: string): Promise<'answered' | 're
 }
 
 async function run(drainMs: number): Promise<Tally> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'resilience-'));
   // The compiled api, as in production (`pnpm test:resilience` builds it first).
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: apiDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: String(drainMs), PUBLIC_URL: 'http://localhost' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const api = await startServer({ SHUTDOWN_DRAIN_MS: String(drainMs), PUBLIC_URL: 'http://localhost' }, { showErrors: true, readyTimeoutMs: 150_000 });
+  const port = Number(new URL(api.url).port);
   try {
-    await waitReady(port, child);
     const tally: Tally = { sent: 0, answered: 0, lost: 0, refused: 0, statuses: {} };
     let stopped = false;
     let markLoaded: () => void = () => {};
@@ -96,15 +66,14 @@ async function run(drainMs: number): Promise<Tally> {
     };
     const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
     await loaded;
-    child.kill('SIGTERM');
-    const code = await exited;
+    api.process.kill('SIGTERM');
+    const code = await api.exited;
     stopped = true;
     await Promise.all(clients);
     if (code !== 0) throw new Error(`the api exited with ${code}`);
     return tally;
   } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }
 

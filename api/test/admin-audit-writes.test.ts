@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '@site/shared/contracts/admin';
-import { bearer, buildTestApp } from './app';
+import { bearer, useTestApp } from './app';
 import { testDatabases } from './databases';
 import { PASSWORD, uniqueName } from './accounts-helpers';
 import { inDays, uniqueSlug } from './content-helpers';
@@ -11,15 +11,11 @@ describe.each(testDatabases())('audit entries of admin content writes on $name',
   let admin: { id: string; username: string };
   let headers: { authorization: string };
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     const username = uniqueName('admin');
     ({ user: admin } = await app.users.upsertAdmin({ username, email: `${username}@example.com`, password: PASSWORD }));
     headers = bearer(app, { sub: admin.id, role: 'admin' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   const send = async (method: 'POST' | 'PUT', url: string, payload?: object) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { userHeaders } from './content-helpers';
 
@@ -23,8 +23,8 @@ describe.each(testDatabases())('every admin route on $name', (target) => {
   let app: FastifyInstance;
   let operations: { method: Method; path: string; url: string }[];
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
     };
@@ -36,10 +36,6 @@ describe.each(testDatabases())('every admin route on $name', (target) => {
         url: path.replace(/\{[^}]+\}/g, randomUUID()),
       })),
     );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   it('finds the admin routes in the OpenAPI document', () => {

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
 import { register } from './accounts-helpers';
@@ -15,13 +15,9 @@ describe.each(testDatabases())('admin lists, counts and exports on $name', (targ
   let app: FastifyInstance;
   let headers: { authorization: string };
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     headers = adminHeaders(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   const get = (url: string) => app.inject({ method: 'GET', url, headers });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { operationIdOf } from '../src/plugins/api-docs';
 
@@ -18,16 +18,12 @@ describe.each(testDatabases())('the OpenAPI document on $name', (target) => {
   let doc: Document;
   let operations: { method: string; path: string; op: Operation }[];
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item[method]).map((method) => ({ method, path, op: item[method]! })),
     );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   it('names a server, and gives every operation a unique operationId and a security declaration', () => {

@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import type { AccessClaims } from '../src/plugins/auth';
-import type { TestDatabase } from './databases';
+import { secondConnection, type TestDatabase } from './databases';
 import type { JobsTarget } from './jobs-helpers';
 import { TestMailbox, attachMailbox } from './outbox';
 
@@ -58,19 +58,58 @@ export async function buildTestApp(database: Database, { env = {}, extend, webRo
 
 /**
  * The usual suite: an app on the target's database, built before the suite's tests and closed, with
- * the database, after them. `onReady` receives it, so tests keep reading their own `app`. A jobs
- * target's environment (PostgreSQL's DATABASE_URL for the queue) is the app's too.
+ * the database, after them. `onReady` receives it (and may finish the suite's set-up), so tests keep
+ * reading their own `app`. A jobs target's environment (PostgreSQL's DATABASE_URL for the queue) is
+ * the app's too. Options known only once earlier hooks ran (a port) are given as a function.
  */
-export function useTestApp(target: TestDatabase | JobsTarget, onReady: (app: FastifyInstance) => void, options: TestAppOptions = {}): void {
-  let app: FastifyInstance | undefined;
+export function useTestApp(
+  target: TestDatabase | JobsTarget,
+  onReady: (app: FastifyInstance) => unknown,
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): void {
+  useTestInstances(target, () => [typeof options === 'function' ? options() : options], ([app]) => onReady(app!));
+}
+
+interface InstanceOptions extends TestAppOptions {
+  /**
+   * A pool of its own on the same database, as another process has (PostgreSQL); by default it
+   * shares the first instance's. PGlite has one connection: there it is always shared.
+   */
+  ownConnection?: boolean;
+}
+
+/**
+ * Several instances of the app on the target's one database, as behind a load balancer: built in
+ * order before the suite's tests, closed (latest first) with the database after them.
+ */
+export function useTestInstances(
+  target: TestDatabase | JobsTarget,
+  instances: InstanceOptions[] | (() => InstanceOptions[]),
+  onReady: (apps: FastifyInstance[]) => unknown,
+): void {
+  const apps: FastifyInstance[] = [];
+  const connections: Database[] = [];
   beforeAll(async () => {
     const opened = await target.open();
     const { database, env } = 'env' in opened ? opened : { database: opened, env: {} };
-    app = await buildTestApp(database, { ...options, env: { ...env, ...options.env } });
-    onReady(app);
+    const connect = async (): Promise<Database> => {
+      if ('another' in target) return target.another();
+      if (target.name === 'pglite') return database;
+      const connection = await secondConnection(database);
+      connections.push(connection);
+      return connection;
+    };
+    for (const { ownConnection, ...options } of typeof instances === 'function' ? instances() : instances) {
+      const on = ownConnection ? await connect() : database;
+      apps.push(await buildTestApp(on, { ...options, env: { ...env, ...options.env } }));
+    }
+    // An app is thenable (it awaits its plugins): only a set-up's promise is awaited.
+    const setUp = onReady(apps);
+    if (setUp instanceof Promise) await setUp;
   });
   afterAll(async () => {
-    await app?.close();
+    for (const app of apps.reverse()) await app.close();
+    for (const connection of connections) await connection.close();
     await target.dispose();
   });
 }

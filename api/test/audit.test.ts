@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { bearer, buildTestApp } from './app';
+import { bearer, useTestApp } from './app';
 import { testDatabases } from './databases';
 import { PASSWORD, uniqueName } from './accounts-helpers';
 import { adminHeaders, userHeaders } from './content-helpers';
@@ -11,14 +11,10 @@ describe.each(testDatabases())('audit log on $name', (target) => {
   let app: FastifyInstance;
   let admin: { id: string; username: string };
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     const username = uniqueName('admin');
     ({ user: admin } = await app.users.upsertAdmin({ username, email: `${username}@example.com`, password: PASSWORD }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   const actor = () => ({ id: admin.id, username: admin.username });

@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { bearer, buildTestApp, testAdminId } from './app';
+import { bearer, testAdminId, useTestApp } from './app';
 import { testDatabases } from './databases';
 
 describe.each(testDatabases())('access-token guards on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), {
-      extend: (instance) => {
-        instance.get('/api/__probe/user', { preHandler: instance.requireUser }, async (req) => ({ sub: req.user.sub }));
-        instance.get('/api/__probe/admin', { preHandler: instance.requireAdmin }, async () => ({ ok: true }));
-      },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
+  useTestApp(target, (built) => (app = built), {
+    extend: (instance) => {
+      instance.get('/api/__probe/user', { preHandler: instance.requireUser }, async (req) => ({ sub: req.user.sub }));
+      instance.get('/api/__probe/admin', { preHandler: instance.requireAdmin }, async () => ({ ok: true }));
+    },
   });
 
   it('refuses a call without a token with 401', async () => {

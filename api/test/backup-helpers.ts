@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -22,24 +20,6 @@ export async function counts(database: Database): Promise<Record<string, number>
 }
 
 export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'restore-target-'));
-
-/** A fresh empty PostgreSQL database at TEST_DATABASE_URL's server; `drop` removes it. */
-export async function emptyPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `restore_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 /** The site served from a restored database (DATA_DIR for the embedded one, DATABASE_URL otherwise). */
 export async function appOn(env: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<{ app: FastifyInstance; database: Database }> {

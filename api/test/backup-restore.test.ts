@@ -6,13 +6,14 @@ import type { Database } from '../src/db/database';
 import { loadConfig } from '../src/config';
 import { restoreInto } from '../src/modules/backup/restore-target';
 import { Manifest, MANIFEST_ENTRY } from '../src/modules/backup/format';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, createBlog, createEvent, userHeaders } from './content-helpers';
 import { login, uniqueName } from './accounts-helpers';
 import { bookConsultation, buyer, settle, slot } from './orders-helpers';
-import { appOn, countRows, counts, emptyPostgres, newDataDir } from './backup-helpers';
+import { appOn, countRows, counts, newDataDir } from './backup-helpers';
 import tar from 'tar-stream';
+import { createDatabase } from '@site/test-support/postgres';
 
 const ADMIN_PASSWORD = 'restored admin password';
 
@@ -41,9 +42,11 @@ describe.each(testDatabases())('backup of a site on $name, restored into either 
   let concurrent = 0;
   let tokenBefore: string;
 
+  useTestApp(source, (built) => {
+    app = built;
+    database = built.database;
+  });
   beforeAll(async () => {
-    database = await source.open();
-    app = await buildTestApp(database);
     adminName = uniqueName('owner');
     await app.users.upsertAdmin({ username: adminName, email: `${adminName}@example.com`, password: ADMIN_PASSWORD });
     await createEvent(app);
@@ -77,10 +80,6 @@ describe.each(testDatabases())('backup of a site on $name, restored into either 
     archive = res.rawPayload;
     manifest = await manifestOf(archive);
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await source.dispose();
-  });
 
   it('names the migrations, every table with its rows, and the media', async () => {
     const versions = await database.withSession((s) => s.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version'));
@@ -113,7 +112,7 @@ describe.each(testDatabases())('backup of a site on $name, restored into either 
           {
             name: 'an empty PostgreSQL database',
             make: async () => {
-              const target = await emptyPostgres(process.env.TEST_DATABASE_URL!);
+              const target = await createDatabase('restore');
               return { env: { DATABASE_URL: target.url }, drop: target.drop };
             },
           },
@@ -200,7 +199,7 @@ describe('restore of an archive older than the site, and over a database with --
       const again = await restoreInto(restoreEnv(env), Readable.from([Buffer.concat(chunks)]), { force: true });
       expect(again.rows).toBe(summary.rows);
       if (process.env.TEST_DATABASE_URL) {
-        const postgres = await emptyPostgres(process.env.TEST_DATABASE_URL);
+        const postgres = await createDatabase('restore');
         try {
           const pgEnv = restoreEnv({ DATABASE_URL: postgres.url });
           await restoreInto(pgEnv, Readable.from([Buffer.concat(chunks)]));

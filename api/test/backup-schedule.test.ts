@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateX25519Identity, identityToRecipient } from 'age-encryption';
 import { loadConfig } from '../src/config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders } from './content-helpers';
 import { BACKUP_RATE_LIMIT } from '../src/modules/backup/routes';
@@ -24,17 +24,14 @@ describe('backup settings', () => {
   });
 });
 
+/** The age identity the suites' backups are encrypted for. */
+const SUITE_KEY = await generateX25519Identity();
+
 describe.each(testDatabases())('scheduled and encrypted backups on $name', (target) => {
   let app: FastifyInstance;
   const backupDir = mkdtempSync(path.join(tmpdir(), 'backups-'));
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { BACKUP_DIR: backupDir, BACKUP_KEEP: '2', BACKUP_KEY: await generateX25519Identity() } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { BACKUP_DIR: backupDir, BACKUP_KEEP: '2', BACKUP_KEY: SUITE_KEY } });
 
   it('is a job of the queue, scheduled every hour, that makes the backup when one is due', async () => {
     const schedules = await app.jobs.boss.getSchedules();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, testAdminId } from './app';
+import { testAdminId, useTestApp } from './app';
 import { testDatabases } from './databases';
 import { login, register } from './accounts-helpers';
 
@@ -185,8 +185,8 @@ describe.each(testDatabases())('generated bad input on every route on $name', (t
   let operations: Operation[] = [];
   const callers: Record<string, Record<string, string>> = { 'signed out': {} };
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
     };
@@ -202,10 +202,6 @@ describe.each(testDatabases())('generated bad input on every route on $name', (t
     callers.user = { authorization: `Bearer ${(await login(app, user.username)).accessToken}` };
     callers.admin = { authorization: `Bearer ${app.signAccessToken({ sub: testAdminId(app), role: 'admin', sid: randomUUID() })}` };
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
 
   it(`answers up to ${RUNS} hostile requests per route and caller without a 5xx or a leak (seed ${SEED})`, async () => {
     expect(operations.length).toBeGreaterThan(20);

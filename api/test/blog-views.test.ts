@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database';
-import { buildTestApp, useTestApp } from './app';
-import { secondConnection, testDatabases } from './databases';
+import { buildTestApp, useTestApp, useTestInstances } from './app';
+import { testDatabases } from './databases';
 import { adminHeaders, uniqueSlug } from './content-helpers';
 import { fakeWebRoot } from './ssr-helpers';
 
@@ -133,19 +133,10 @@ for (const target of postgres) describe('blog views across two instances on Post
   let one: FastifyInstance;
   let two: FastifyInstance;
   let database: Database;
-  let second: Database | undefined;
 
-  beforeAll(async () => {
-    database = await target.open();
-    one = await buildTestApp(database, { env: NO_TIMED_FLUSH });
-    second = await secondConnection(database);
-    two = await buildTestApp(second, { env: NO_TIMED_FLUSH });
-  });
-  afterAll(async () => {
-    await two?.close();
-    await second?.close();
-    await one?.close();
-    await target.dispose();
+  useTestInstances(target, [{ env: NO_TIMED_FLUSH }, { env: NO_TIMED_FLUSH, ownConnection: true }], (apps) => {
+    [one, two] = apps as [FastifyInstance, FastifyInstance];
+    database = one.database;
   });
 
   it('adds each instance\'s views to the stored count', async () => {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLISH_QUEUE } from '../src/modules/blogs/publication';
 import { adminHeaders, createBlog, uniqueSlug } from './content-helpers';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
+import { useTestInstances } from './app';
+import { FAST_JOBS_ENV, jobsTargets, until } from './jobs-helpers';
 
 const HOUR = 3_600_000;
 
@@ -12,15 +13,10 @@ describe.each(jobsTargets())('scheduled blog posts on $name', (target) => {
   /** A second instance on the same PostgreSQL database (on PGlite, the same app). */
   let other: FastifyInstance;
 
-  beforeAll(async () => {
-    const { database, env } = await target.open();
-    app = await buildJobsApp(database, env);
-    other = target.name === 'postgres' ? await buildJobsApp(await target.another(), { ...env, JOBS_WORKER: '0' }) : app;
-  });
-  afterAll(async () => {
-    if (other !== app) await other?.close();
-    await app?.close();
-    await target.dispose();
+  const second = target.name === 'postgres' ? [{ env: { ...FAST_JOBS_ENV, JOBS_WORKER: '0' }, ownConnection: true }] : [];
+  useTestInstances(target, [{ env: FAST_JOBS_ENV }, ...second], ([first, another]) => {
+    app = first!;
+    other = another ?? app;
   });
 
   /** Everything the public sees of posts, as one instance answers it (cached where it caches). */

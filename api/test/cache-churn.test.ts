@@ -1,11 +1,9 @@
 // Cache churn (issue 26 item 7): query strings a page does not read share its rendered entry, the
 // page cache is bounded by bytes, and with PUBLIC_URL set made-up hosts neither fill the caches nor
 // reach a published URL.
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { registerTestAdmin, testConfig } from './app';
+import { useTestInstances } from './app';
 import { testDatabases } from './databases';
 import { fakeWebRoot } from './ssr-helpers';
 
@@ -14,24 +12,16 @@ const PUBLIC = 'https://tinytitans.example';
 describe.each(testDatabases())('cache churn on $name', (target) => {
   let app: FastifyInstance;
   let site: FastifyInstance;
-  let webRoot: string;
 
-  beforeAll(async () => {
-    webRoot = await fakeWebRoot();
-    const database = await target.open();
-    app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot }), database, logger: false });
-    // The same site behind a trusted proxy, with its public address set.
-    site = await buildApp({ config: testConfig({ WEB_ROOT: webRoot, PUBLIC_URL: PUBLIC, TRUST_PROXY: 'true' }), database, logger: false });
-    await app.ready();
-    await site.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await site?.close().catch(() => undefined);
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useTestInstances(
+    target,
+    // The second: the same site behind a trusted proxy, with its public address set.
+    [{ webRoot: fakeWebRoot }, { webRoot: fakeWebRoot, env: { PUBLIC_URL: PUBLIC, TRUST_PROXY: 'true' } }],
+    ([first, second]) => {
+      app = first!;
+      site = second!;
+    },
+  );
 
   it('600 distinct query strings on / share the page entry: one render, one entry, bytes bounded', async () => {
     const renders = vi.spyOn(app.metrics, 'serverRender');

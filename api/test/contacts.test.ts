@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { nextMail } from './outbox';
 import { CONTACT_RATE_LIMIT } from '../src/modules/contacts/routes';
@@ -22,13 +22,7 @@ describe.each(testDatabases())('POST /api/contacts on $name', (target) => {
   const post = (payload: unknown, remoteAddress = fromNewIp()) =>
     app.inject({ method: 'POST', url: '/api/contacts', payload: payload as object, remoteAddress });
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   it('stores the message and e-mails the site inbox with reply-to the sender', async () => {
     const res = await post(valid);

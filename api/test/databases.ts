@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createDatabase, type ScratchDatabase } from '@site/test-support/postgres';
 import { openDatabase, type Database } from '../src/db/database';
 
 export interface TestDatabase {
@@ -43,27 +42,18 @@ function pgliteTarget(): TestDatabase {
 }
 
 function postgresTarget(adminUrl: string): TestDatabase {
-  const dbName = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   let database: Database | undefined;
-  const admin = () => new pg.Client({ connectionString: adminUrl });
   return {
     name: 'postgres',
     async open() {
-      const client = admin();
-      await client.connect();
-      await client.query(`CREATE DATABASE "${dbName}"`);
-      await client.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${dbName}`;
-      database = await openDatabase({ kind: 'postgres', url: url.href });
+      scratch = await createDatabase('test', adminUrl);
+      database = await openDatabase({ kind: 'postgres', url: scratch.url });
       return database;
     },
     async dispose() {
       await database?.close();
-      const client = admin();
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await client.end();
+      await scratch?.drop();
     },
   };
 }

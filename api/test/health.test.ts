@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 
 describe.each(testDatabases())('health and errors on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), {
-      extend: (instance) => {
-        instance.post('/api/__probe/echo', async (req) => req.body);
-        instance.get('/api/__probe/crash', async () => {
-          throw new Error('secret connection string postgres://user:hunter2@db');
-        });
-      },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
+  useTestApp(target, (built) => (app = built), {
+    extend: (instance) => {
+      instance.post('/api/__probe/echo', async (req) => req.body);
+      instance.get('/api/__probe/crash', async () => {
+        throw new Error('secret connection string postgres://user:hunter2@db');
+      });
+    },
   });
 
   it('answers liveness', async () => {

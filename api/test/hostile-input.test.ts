@@ -1,40 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { testConfig } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, inDays, uniqueSlug } from './content-helpers';
-import { registerTestAdmin } from './app';
 
 describe.each(testDatabases())('input the database cannot store, on $name', (target) => {
   let app: FastifyInstance;
   const lines: string[] = [];
 
-  beforeAll(async () => {
-    app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'error' }),
-      database: await target.open(),
-      serveWeb: false,
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    app.get('/api/__probe/raw-insert', async (request) => {
-      // A route that forgets to validate: the database's refusal must still be a 400.
-      const { db } = app.database;
-      const { sql } = await import('drizzle-orm');
-      await db.execute(sql`SELECT ${String((request.query as { v?: string }).v)}::timestamptz`);
-      return { ok: true };
-    });
-    app.get('/api/__probe/db-crash', async () => {
-      const { sql } = await import('drizzle-orm');
-      await app.database.db.execute(sql`SELECT * FROM no_such_table WHERE secret = ${'personal-data@example.com'}`);
-      return { ok: true };
-    });
-    await app.ready();
-    await registerTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
+  useTestApp(target, (built) => (app = built), {
+    env: { LOG_LEVEL: 'error' },
+    logStream: { write: (line) => void lines.push(line) },
+    extend: (instance) => {
+      instance.get('/api/__probe/raw-insert', async (request) => {
+        // A route that forgets to validate: the database's refusal must still be a 400.
+        const { db } = instance.database;
+        const { sql } = await import('drizzle-orm');
+        await db.execute(sql`SELECT ${String((request.query as { v?: string }).v)}::timestamptz`);
+        return { ok: true };
+      });
+      instance.get('/api/__probe/db-crash', async () => {
+        const { sql } = await import('drizzle-orm');
+        await instance.database.db.execute(sql`SELECT * FROM no_such_table WHERE secret = ${'personal-data@example.com'}`);
+        return { ok: true };
+      });
+    },
   });
 
   const expectRefused = (res: { statusCode: number; json(): { error: string; message: string } }) => {

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
+import { useTestInstances } from './app';
+import { FAST_JOBS_ENV, jobsTargets, until } from './jobs-helpers';
 
 const JOBS = 500;
 
@@ -13,11 +14,9 @@ describe.each(jobsTargets())('two instances on one $name database', (target) => 
   /** Every time a job was worked, by which instance. */
   const runs = new Map<number, string[]>();
 
-  beforeAll(async () => {
-    const opened = await target.open();
-    database = opened.database;
-    for (const [index, db] of [database, await target.another()].entries()) {
-      const app = await buildJobsApp(db, opened.env);
+  useTestInstances(target, [{ env: FAST_JOBS_ENV }, { env: FAST_JOBS_ENV, ownConnection: true }], async (built) => {
+    database = built[0]!.database;
+    for (const [index, app] of built.entries()) {
       await app.jobs.define<{ n: number }>('test-cluster', {
         work: { batchSize: 25, localConcurrency: 2 },
         handler: async (jobs) => {
@@ -26,10 +25,6 @@ describe.each(jobsTargets())('two instances on one $name database', (target) => 
       });
       apps.push(app);
     }
-  });
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await target.dispose();
   });
 
   it(`works each of ${JOBS} jobs exactly once between them`, async () => {

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/database';
+import { createDatabase, type ScratchDatabase } from '@site/test-support/postgres';
+import { SmtpSink } from '@site/test-support/smtp-sink';
 import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database';
 import { buildTestApp } from './app';
-import { SmtpSink } from './jobs-smtp-sink';
+
+export { until } from '@site/test-support/until';
 
 /** Short waits so that retries and polling take a second, not minutes. */
 export const FAST_JOBS_ENV = {
@@ -19,6 +20,8 @@ export interface JobsTarget {
   open(): Promise<{ database: Database; env: Record<string, string> }>;
   /** Another connection to the same database, as a second instance would have (PGlite: the same one). */
   another(): Promise<Database>;
+  /** What an app on the open database needs in its environment. */
+  env(): Record<string, string>;
   dispose(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ function pglite(): JobsTarget {
       if (!database) throw new Error('open first');
       return database;
     },
+    env: () => ({}),
     async dispose() {
       await database?.close();
     },
@@ -48,34 +52,28 @@ function pglite(): JobsTarget {
 }
 
 function postgres(adminUrl: string): JobsTarget {
-  const dbName = `test_jobs_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  let scratch: ScratchDatabase | undefined;
   const opened: Database[] = [];
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
   const connect = async () => {
-    const database = await openDatabase({ kind: 'postgres', url: url.href });
+    if (!scratch) throw new Error('open first');
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url });
     opened.push(database);
     return database;
   };
   return {
     name: 'postgres',
     async open() {
-      await admin(`CREATE DATABASE "${dbName}"`);
-      return { database: await connect(), env: { DATABASE_URL: url.href } };
+      scratch = await createDatabase('test_jobs', adminUrl);
+      return { database: await connect(), env: this.env() };
     },
     another: connect,
+    env() {
+      if (!scratch) throw new Error('open first');
+      return { DATABASE_URL: scratch.url };
+    },
     async dispose() {
       await Promise.all(opened.map((database) => database.close()));
-      await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await scratch?.drop();
     },
   };
 }
@@ -119,16 +117,6 @@ export function useRestartedInstances(target: JobsTarget): { sink: SmtpSink; sta
       return app;
     },
   };
-}
-
-/** Resolves once `check` holds, checking as state changes land; fails after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** The state of job `id` in queue `name`. */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/database';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
+import { useTestApp } from './app';
+import { FAST_JOBS_ENV, jobsTargets, until } from './jobs-helpers';
 
 class Rollback extends Error {}
 
@@ -18,10 +19,15 @@ describe.each(jobsTargets())('the api and the job queue on one $name database un
   let database: Database;
   let app: FastifyInstance;
 
+  useTestApp(
+    target,
+    (built) => {
+      app = built;
+      database = built.database;
+    },
+    { env: FAST_JOBS_ENV },
+  );
   beforeAll(async () => {
-    const opened = await target.open();
-    database = opened.database;
-    app = await buildJobsApp(database, opened.env);
     await database.db.execute(sql`CREATE TABLE interleave_writes (source text NOT NULL, n int NOT NULL, UNIQUE (source, n))`);
     await app.jobs.define<{ n: number; source: string }>('test-load', {
       work: { batchSize: 10, localConcurrency: 2 },
@@ -36,10 +42,6 @@ describe.each(jobsTargets())('the api and the job queue on one $name database un
         }
       },
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   it('works 200 jobs while 200 api transactions (a fifth rolled back) write and queue more', async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailList } from '@site/shared/contracts/mail';
-import { bearer, testAdminId } from './app';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
-import { SmtpSink } from './jobs-smtp-sink';
+import { bearer, testAdminId, useTestApp } from './app';
+import { FAST_JOBS_ENV, jobsTargets, until } from './jobs-helpers';
+import { SmtpSink } from '@site/test-support/smtp-sink';
 
 describe.each(jobsTargets())('Admin → Mail api on $name', (target) => {
   const sink = new SmtpSink();
@@ -17,18 +17,17 @@ describe.each(jobsTargets())('Admin → Mail api on $name', (target) => {
     return response.json<MailList>();
   };
 
-  beforeAll(async () => {
-    await sink.start();
-    const { database, env } = await target.open();
+  beforeAll(() => sink.start());
+  afterAll(() => sink.stop());
+  useTestApp(
+    target,
+    (built) => {
+      app = built;
+      admin = bearer(app, { sub: testAdminId(app), role: 'admin' });
+    },
     // No retries: a refused message fails at once.
-    app = await buildJobsApp(database, { ...env, SMTP_URL: sink.url, MAIL_RETRY_LIMIT: '0' });
-    admin = bearer(app, { sub: testAdminId(app), role: 'admin' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await sink.stop();
-    await target.dispose();
-  });
+    () => ({ env: { ...FAST_JOBS_ENV, SMTP_URL: sink.url, MAIL_RETRY_LIMIT: '0' } }),
+  );
 
   it('answers admins only', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/admin/mail' })).statusCode).toBe(401);

@@ -1,22 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database';
-import { buildJobsApp, jobState, jobsTargets, until } from './jobs-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './app';
+import { buildJobsApp, FAST_JOBS_ENV, jobState, jobsTargets, until } from './jobs-helpers';
 import { outbox } from './outbox';
 
 class Rollback extends Error {}
 
 describe.each(jobsTargets())('job queue on $name', (target) => {
-  let database: Database;
-  let env: Record<string, string>;
   let app: FastifyInstance;
   const worked: string[] = [];
   let attempts = 0;
 
+  useTestApp(target, (built) => (app = built), { env: FAST_JOBS_ENV });
   beforeAll(async () => {
-    ({ database, env } = await target.open());
-    app = await buildJobsApp(database, env);
     await app.jobs.define<{ n: string }>('test-echo', {
       handler: async (jobs) => {
         worked.push(...jobs.map((job) => job.data.n));
@@ -30,10 +27,6 @@ describe.each(jobsTargets())('job queue on $name', (target) => {
         if (attempts === 1) throw new Error('first attempt fails');
       },
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   it('keeps a job sent in a transaction that commits, and none from one that rolls back', async () => {
@@ -112,7 +105,7 @@ describe.each(jobsTargets())('job queue on $name', (target) => {
   });
 
   it('leaves the work to other instances with JOBS_WORKER=0', async () => {
-    const queuer = await buildJobsApp(await target.another(), { ...env, JOBS_WORKER: '0' });
+    const queuer = await buildJobsApp(await target.another(), { ...target.env(), JOBS_WORKER: '0' });
     const by: string[] = [];
     try {
       expect(queuer.jobs.working).toBe(false);
@@ -127,7 +120,7 @@ describe.each(jobsTargets())('job queue on $name', (target) => {
   });
 
   it('lets a running job finish when the app closes', async () => {
-    const other = await buildJobsApp(await target.another(), env);
+    const other = await buildJobsApp(await target.another(), target.env());
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;

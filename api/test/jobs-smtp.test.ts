@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJobsApp, jobsTargets, until } from './jobs-helpers';
-import { SmtpSink } from './jobs-smtp-sink';
+import { useTestApp } from './app';
+import { FAST_JOBS_ENV, jobsTargets, until } from './jobs-helpers';
+import { SmtpSink } from '@site/test-support/smtp-sink';
 
 const MESSAGES = 12;
 
@@ -10,16 +11,9 @@ describe.each(jobsTargets())('e-mail while the mail server is down, on $name', (
   const sink = new SmtpSink();
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    await sink.start();
-    const { database, env } = await target.open();
-    app = await buildJobsApp(database, { ...env, SMTP_URL: sink.url });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await sink.stop();
-    await target.dispose();
-  });
+  beforeAll(() => sink.start());
+  afterAll(() => sink.stop());
+  useTestApp(target, (built) => (app = built), () => ({ env: { ...FAST_JOBS_ENV, SMTP_URL: sink.url } }));
 
   it('delivers every message queued meanwhile exactly once when it is back', async () => {
     await sink.stop();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJobsApp, jobState, jobsTargets, until } from './jobs-helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestInstances } from './app';
+import { FAST_JOBS_ENV, jobState, jobsTargets, until } from './jobs-helpers';
 
 /** Idle workers poll once a minute here: only a wakeup can get a job done within seconds. */
 const SLOW_POLL = { JOBS_POLL_SECONDS: '60' };
@@ -11,26 +12,20 @@ describe.each(jobsTargets())('a job sent wakes idle workers on $name', (target) 
   let sender: FastifyInstance | undefined;
   const worked: string[] = [];
 
-  beforeAll(async () => {
-    const { database, env } = await target.open();
-    worker = await buildJobsApp(database, { ...env, ...SLOW_POLL });
+  const env = { ...FAST_JOBS_ENV, ...SLOW_POLL };
+  // On PostgreSQL a second instance that works no jobs sends them: the wakeup crosses instances.
+  const sending = target.name === 'postgres' ? [{ env: { ...env, JOBS_WORKER: '0' }, ownConnection: true }] : [];
+  useTestInstances(target, [{ env }, ...sending], async ([first, second]) => {
+    worker = first!;
+    sender = second;
     await worker.jobs.define<{ n: string }>('test-wake', {
       handler: async (jobs) => {
         worked.push(...jobs.map((job) => job.data.n));
       },
     });
-    // On PostgreSQL a second instance that works no jobs sends them: the wakeup crosses instances.
-    if (target.name === 'postgres') {
-      sender = await buildJobsApp(await target.another(), { ...env, ...SLOW_POLL, JOBS_WORKER: '0' });
-      await sender.jobs.define('test-wake');
-    }
+    await sender?.jobs.define('test-wake');
     // The worker's first fetch at start has found nothing: from here on it is idle.
     await until(async () => (await worker.jobs.depth())['test-wake'] === undefined, 'an idle queue');
-  });
-  afterAll(async () => {
-    await sender?.close();
-    await worker?.close();
-    await target.dispose();
   });
 
   it('works a job sent outside a transaction within seconds, not at the next poll', async () => {

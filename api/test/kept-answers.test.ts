@@ -1,10 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { registerTestAdmin, testConfig } from './app';
-import { testDatabases } from './databases';
+import { testConfig, useTestApp } from './app';
+import { testDatabases, type TestDatabase } from './databases';
 import { adminHeaders, createEvent } from './content-helpers';
 import { fakeWebRoot } from './ssr-helpers';
 
@@ -31,42 +32,52 @@ const sendTo = (port: number, path: string, headers: Record<string, string> = {}
 
 const withoutDate = ({ date: _date, ...headers }: IncomingHttpHeaders) => headers;
 
+interface Listening {
+  app: FastifyInstance;
+  /** The URL of every request a global hook saw. */
+  seen: string[];
+  requestLines(): Record<string, unknown>[];
+  send(path: string, headers?: Record<string, string>): Promise<Answer>;
+}
+
 /**
- * A listening app whose every request a global hook sees (as any future global hook must), with
- * its request log lines. Over a real socket, as visitors come.
+ * The suite's app, listening, whose every request a global hook sees (as any future global hook
+ * must), with its request log lines. Over a real socket, as visitors come.
  */
-async function listening(target: ReturnType<typeof testDatabases>[number], env: Record<string, string>, serveWeb: boolean) {
+function useListening(target: TestDatabase, onReady: (listening: Listening) => void, webRoot?: () => Promise<string>): void {
   const lines: Record<string, unknown>[] = [];
   const seen: string[] = [];
-  const app = await buildApp({
-    config: testConfig({ LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1', ...env }),
-    database: await target.open(),
-    serveWeb,
-    logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
-  });
-  app.addHook('onRequest', async (request) => void seen.push(request.url));
-  await app.ready();
-  await registerTestAdmin(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const requestLines = () => lines.filter((line) => line.msg === 'request completed');
-  return { app, seen, requestLines, send: (path: string, headers: Record<string, string> = {}) => sendTo(port, path, headers) };
+  useTestApp(
+    target,
+    async (app) => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as { port: number }).port;
+      onReady({
+        app,
+        seen,
+        requestLines: () => lines.filter((line) => line.msg === 'request completed'),
+        send: (path, headers = {}) => sendTo(port, path, headers),
+      });
+    },
+    {
+      env: { LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' },
+      logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+      extend: (app) => app.addHook('onRequest', async (request) => void seen.push(request.url)),
+      ...(webRoot ? { webRoot } : {}),
+    },
+  );
 }
 
 // Kept public answers are sent from the route's onRequest hook, inside Fastify's lifecycle: every
 // global hook, the security headers and the request log see them.
 describe.each(testDatabases())('kept public answers on $name', (target) => {
-  let ctx: Awaited<ReturnType<typeof listening>>;
+  let ctx: Listening;
   let list: ReturnType<typeof vi.spyOn>;
 
-  beforeAll(async () => {
-    // No PUBLIC_URL: the feed's links follow the origin the request came in on.
-    ctx = await listening(target, {}, false);
+  // No PUBLIC_URL: the feed's links follow the origin the request came in on.
+  useListening(target, (listening) => {
+    ctx = listening;
     list = vi.spyOn(ctx.app.events, 'list');
-  });
-  afterAll(async () => {
-    await ctx?.app.close();
-    await target.dispose();
   });
 
   it('answers a repeated read from the cache, as first sent, and 304 on its ETag', async () => {
@@ -140,20 +151,17 @@ describe.each(testDatabases())('kept public answers on $name', (target) => {
 });
 
 describe.each(testDatabases())('kept rendered pages on $name', (target) => {
-  let ctx: Awaited<ReturnType<typeof listening>>;
-  let webRoot: string;
+  let ctx: Listening;
   let rendered: ReturnType<typeof vi.spyOn>;
 
-  beforeAll(async () => {
-    webRoot = await fakeWebRoot();
-    ctx = await listening(target, { WEB_ROOT: webRoot }, true);
-    rendered = vi.spyOn(ctx.app.ssr, 'page');
-  });
-  afterAll(async () => {
-    await ctx?.app.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
-  });
+  useListening(
+    target,
+    (listening) => {
+      ctx = listening;
+      rendered = vi.spyOn(ctx.app.ssr, 'page');
+    },
+    fakeWebRoot,
+  );
 
   /** Whether the last visits went past the kept-page hook to the page handler. */
   const handled = () => rendered.mock.calls.length;

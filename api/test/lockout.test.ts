@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { PASSWORD, register } from './accounts-helpers';
 import { IP_LIMITS, USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
@@ -26,14 +26,10 @@ describe.each(testDatabases())('no lockout from other addresses on $name', (targ
   let app: FastifyInstance;
   let port: number;
 
+  useTestApp(target, (built) => (app = built));
   beforeAll(async () => {
-    app = await buildTestApp(await target.open());
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
   });
 
   it('lets the owner log in and reset from their own address after an attacker is throttled', async () => {

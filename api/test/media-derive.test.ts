@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Blog } from '@site/shared/contracts/blogs';
 import { deriveStoredMedia } from '../src/modules/media/derive-stored';
 import { readMedia } from '../src/modules/media/images';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { adminHeaders, uniqueSlug } from './content-helpers';
 import { testDatabases } from './databases';
 import { phonePhoto } from './media-helpers';
@@ -12,14 +12,8 @@ import { phonePhoto } from './media-helpers';
 describe.each(testDatabases())('media:derive on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    // No worker: only the command derives here.
-    app = await buildTestApp(await target.open(), { env: { JOBS_WORKER: '0' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  // No worker: only the command derives here.
+  useTestApp(target, (built) => (app = built), { env: { JOBS_WORKER: '0' } });
 
   it('cleans an image stored with its metadata, points its post at the clean copy, derives it; a second run does nothing', async () => {
     // As stored before uploads were cleaned: the phone's bytes as sent, GPS included.

@@ -2,10 +2,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Blog } from '@site/shared/contracts/blogs';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { adminHeaders } from './content-helpers';
 import { FAST_JOBS_ENV, jobsTargets } from './jobs-helpers';
 import { derivedImage, phonePhoto, pngBomb, uploadImage } from './media-helpers';
@@ -13,14 +13,7 @@ import { derivedImage, phonePhoto, pngBomb, uploadImage } from './media-helpers'
 describe.each(jobsTargets())('uploaded images on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    const { database, env } = await target.open();
-    app = await buildTestApp(database, { env: { ...env, ...FAST_JOBS_ENV } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: FAST_JOBS_ENV });
 
   const upload = (bytes: Buffer, type = 'image/jpeg') => uploadImage(app, bytes, type);
   const served = async (cid: string) => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ipfsAddRequest } from '../src/modules/media/service';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders } from './content-helpers';
 
@@ -58,19 +58,21 @@ describe.each(testDatabases())('media with an IPFS node and a gateway configured
 
   beforeAll(async () => {
     node = await fakeNode();
-    app = await buildTestApp(await target.open(), {
+  });
+  afterAll(() => {
+    node?.server.close();
+  });
+  useTestApp(
+    target,
+    (built) => (app = built),
+    () => ({
       env: {
         IPFS_API_URL: `http://bob:pw@127.0.0.1:${node.port}/base/`,
         // No longer read: a public gateway does not serve the CIDs this site computes for large files.
         IPFS_GATEWAY_URL: 'https://gateway.example/ipfs/',
       },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    node?.server.close();
-    await target.dispose();
-  });
+    }),
+  );
 
   it('still shows media from this site\'s own /ipfs/, and the CSP names no gateway', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/media/config' });

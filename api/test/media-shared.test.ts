@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { buildTestApp } from './app';
+import { useTestInstances } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders } from './content-helpers';
-import { openDatabase, type Database } from '../src/db/database';
+import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { rawCid } from '../src/modules/media/cid';
 import { migrateDiskMedia } from '../src/modules/media/migrate-disk';
@@ -99,34 +98,14 @@ describe.each(testDatabases())('media in the database on $name', (target) => {
   });
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-
 /** Two api instances, each with its own pool and DATA_DIR, on one fresh PostgreSQL database. */
-describe.each(postgresUrl ? [postgresUrl] : [])('media served by every instance on PostgreSQL', (adminUrl) => {
-  const dbName = `test_media_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const databases: Database[] = [];
+const postgres = testDatabases().filter((target) => target.name === 'postgres');
+describe.each(postgres)('media served by every instance on PostgreSQL', (target) => {
   let first: FastifyInstance;
   let second: FastifyInstance;
 
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    for (let i = 0; i < 2; i++) databases.push(await openDatabase({ kind: 'postgres', url: url.href }));
-    first = await buildTestApp(databases[0]!);
-    second = await buildTestApp(databases[1]!);
-  });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    for (const database of databases) await database.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+  useTestInstances(target, [{}, { ownConnection: true }], (apps) => {
+    [first, second] = apps as [FastifyInstance, FastifyInstance];
   });
 
   it('serves, from the other instance, a file uploaded to one: whole, by range, and 304 for its ETag', async () => {
@@ -175,7 +154,7 @@ describe.each(postgresUrl ? [postgresUrl] : [])('media served by every instance 
   });
 
   it('has the sample media in the table, so blogs show their images on every instance', async () => {
-    const rows = await databases[0]!.db.execute<{ count: number }>(
+    const rows = await first.database.db.execute<{ count: number }>(
       // The samples are SVG files put by every instance at start (same bytes: one row each).
       sql`SELECT count(*)::int AS count FROM media_objects WHERE content_type = 'image/svg+xml'`,
     );

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import type { Histogram } from 'prom-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
-import { buildTestApp } from './app';
+import { useTestInstances } from './app';
 import { testDatabases } from './databases';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
@@ -13,17 +13,15 @@ describe.each(testDatabases())('metrics on $name', (target) => {
   let app: FastifyInstance;
   let bare: FastifyInstance;
 
-  beforeAll(async () => {
-    const database = await target.open();
-    app = await buildTestApp(database, { env: { METRICS_TOKEN: TOKEN } });
-    // Works no jobs: a message `app` is told to fail must not be sent by this one instead.
-    bare = await buildTestApp(database, { env: { JOBS_WORKER: '0' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await bare?.close();
-    await target.dispose();
-  });
+  useTestInstances(
+    target,
+    // The second works no jobs: a message `app` is told to fail must not be sent by this one instead.
+    [{ env: { METRICS_TOKEN: TOKEN } }, { env: { JOBS_WORKER: '0' } }],
+    ([first, second]) => {
+      app = first!;
+      bare = second!;
+    },
+  );
 
   const scrape = async () => {
     const res = await app.inject({ url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });

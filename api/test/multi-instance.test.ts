@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createDatabase, type ScratchDatabase } from '@site/test-support/postgres';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
 import { testConfig } from './app';
@@ -11,30 +10,22 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /** Instances as separate pools on one fresh PostgreSQL database, as behind a load balancer. */
 describe.each(postgresUrl ? [postgresUrl] : [])('several instances on one PostgreSQL', (adminUrl) => {
-  const dbName = `test_multi_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  let scratch: ScratchDatabase;
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
   const admin = { ADMIN_USERNAME: 'multi-admin', ADMIN_EMAIL: 'multi-admin@example.com', ADMIN_PASSWORD: 'multi admin password' };
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`CREATE DATABASE "${dbName}"`);
-    await client.end();
+    scratch = await createDatabase('test_multi', adminUrl);
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await client.end();
+    await scratch?.drop();
   });
 
   it('start together on an empty database: migrations, the admin account and samples are made once', async () => {
-    for (let i = 0; i < 3; i++) databases.push(await openDatabase({ kind: 'postgres', url: url.href }));
+    for (let i = 0; i < 3; i++) databases.push(await openDatabase({ kind: 'postgres', url: scratch.url }));
     const started = await Promise.all(
       databases.map(async (database) => {
         const app = await buildApp({ config: testConfig(admin), database, logger: false, serveWeb: false });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { nextMail } from './outbox';
 
@@ -24,13 +24,7 @@ describe.each(testDatabases())('one-click unsubscribe bodies on $name', (target)
   let app: FastifyInstance;
   let ip = 0;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built));
 
   async function subscribedToken(email: string): Promise<string> {
     const res = await app.inject({ method: 'POST', url: '/api/newsletters', payload: { email }, remoteAddress: `10.9.0.${++ip}` });

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../src/modules/mail/queue';
 import { BATCH_TIMEOUT_SECONDS, SEND_BATCH_QUEUE } from '../src/modules/newsletters/sending';
 import { adminHeaders, createBlog, uniqueSlug, userHeaders } from './content-helpers';
-import { buildJobsApp, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
-import { SmtpSink } from './jobs-smtp-sink';
+import { useTestApp } from './app';
+import { FAST_JOBS_ENV, jobsTargets, until, useRestartedInstances } from './jobs-helpers';
+import { SmtpSink } from '@site/test-support/smtp-sink';
 import { decodeQp, nextMail, outbox } from './outbox';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -33,14 +34,7 @@ const send = (app: FastifyInstance, id: string, headers = adminHeaders(app)) =>
 describe.each(jobsTargets())('sending a post to the newsletter on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    const { database, env } = await target.open();
-    app = await buildJobsApp(database, { ...env, NEWSLETTER_BATCH_SIZE: '2', NEWSLETTER_SEND_RATE: '50' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { ...FAST_JOBS_ENV, NEWSLETTER_BATCH_SIZE: '2', NEWSLETTER_SEND_RATE: '50' } });
 
   it('tests to one address, then sends each confirmed subscriber one message with its own one-click unsubscribe, showing progress', async () => {
     await addSubscribers(app, 'reader', 5);
@@ -95,16 +89,11 @@ describe.each(jobsTargets())('a newsletter send with an address the mail server 
   const sink = new SmtpSink();
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    await sink.start();
-    const { database, env } = await target.open();
-    app = await buildJobsApp(database, { ...env, SMTP_URL: sink.url, MAIL_RETRY_LIMIT: '1', NEWSLETTER_BATCH_SIZE: '2', NEWSLETTER_SEND_RATE: '50' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await sink.stop();
-    await target.dispose();
-  });
+  beforeAll(() => sink.start());
+  afterAll(() => sink.stop());
+  useTestApp(target, (built) => (app = built), () => ({
+    env: { ...FAST_JOBS_ENV, SMTP_URL: sink.url, MAIL_RETRY_LIMIT: '1', NEWSLETTER_BATCH_SIZE: '2', NEWSLETTER_SEND_RATE: '50' },
+  }));
 
   const settled = async (id: string) => {
     let last = await progress(app, id);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { decodeQp, nextMail, outbox } from './outbox';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletters/routes';
@@ -25,13 +25,7 @@ describe.each(testDatabases())('newsletters on $name', (target) => {
     return { mail, token, count: mails.length };
   }
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: 'https://tinytitans.example' } });
 
   it('subscribes a normalized address, asks it to confirm, and sends the welcome once confirmed, each with one-click unsubscribe headers', async () => {
     const res = await subscribe({ email: '  Reader@Example.COM ' });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/database';
-import { buildTestApp, useTestApp } from './app';
-import { secondConnection, testDatabases } from './databases';
+import { useTestApp, useTestInstances } from './app';
+import { testDatabases } from './databases';
 import { adminHeaders, createEvent, uniqueSlug } from './content-helpers';
 
 const PUBLISHED = '/api/blogs/search?field=status&value=published';
@@ -180,19 +179,9 @@ const postgres = testDatabases().filter((target) => target.name === 'postgres');
 for (const target of postgres) describe('public read cache across two instances on PostgreSQL', () => {
   let one: FastifyInstance;
   let two: FastifyInstance;
-  let second: Database | undefined;
 
-  beforeAll(async () => {
-    const database = await target.open();
-    one = await buildTestApp(database);
-    second = await secondConnection(database);
-    two = await buildTestApp(second);
-  });
-  afterAll(async () => {
-    await two?.close();
-    await second?.close();
-    await one?.close();
-    await target.dispose();
+  useTestInstances(target, [{}, { ownConnection: true }], (apps) => {
+    [one, two] = apps as [FastifyInstance, FastifyInstance];
   });
 
   it('forgets on the other instance what a write on one changed', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestInstances } from './app';
 import { testDatabases } from './databases';
 import { uniqueName } from './accounts-helpers';
 import { IP_LIMITS, USERNAME_LIMITS } from '../src/modules/auth/rate-limits';
@@ -23,15 +23,9 @@ describe.each(testDatabases())('rate limits shared through the database on $name
   const newIp = () => `10.9.0.${++ipCounter}`;
   const instance = (i: number) => (i % 2 === 0 ? a : b);
 
-  beforeAll(async () => {
-    const database = await target.open();
-    a = await buildTestApp(database);
-    b = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await target.dispose();
+  useTestInstances(target, [{}, {}], ([first, second]) => {
+    a = first!;
+    b = second!;
   });
 
   it.each(ROUTE_LIMITS)('counts %s hits on both instances against one per-address limit', async (url, max) => {

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
 import { compatibilityProblems, ReleaseRefused, type FederationManifest } from '../src/modules/releases/checks';
 import { copyCandidate } from '../src/modules/releases/make';
 import { assertShellBuiltForRelease } from '../src/modules/releases/shell';
 import { filePointers, listReleases, liveRemotes, previousOf, pruneReleases, versionOf } from '../src/modules/releases/store';
 import { pointersOf } from '../src/modules/releases/pointers';
 import { remoteTable } from '@site/shared/remotes';
-import { bearer, registerTestAdmin, testConfig } from './app';
+import { bearer, testAdminId, useTestApp } from './app';
 import { testDatabases } from './databases';
 
 const shellManifest: FederationManifest = {
@@ -141,16 +140,17 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     await mkdir(path.join(releasesDir, 'mfe-marketing', version), { recursive: true });
     await writeFile(path.join(releasesDir, 'mfe-marketing', version, 'remoteEntry.js'), 'var mfe_marketing;');
     await writeFile(path.join(releasesDir, 'mfe-marketing', version, 'mf-manifest.json'), JSON.stringify(marketingManifest(shellManifest.shared)));
-    app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot, RELEASES_DIR: releasesDir }), database: await target.open(), logger: false });
-    await app.ready();
-    admin = bearer(app, { sub: await registerTestAdmin(app), role: 'admin' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
   });
   let admin: { authorization: string };
+  // The web root is removed when the app closes.
+  useTestApp(
+    target,
+    (built) => {
+      app = built;
+      admin = bearer(app, { sub: testAdminId(app), role: 'admin' });
+    },
+    () => ({ env: { RELEASES_DIR: releasesDir }, webRoot: async () => webRoot }),
+  );
 
   it('names the live release in remotes.json, and the remote’s own build before any', async () => {
     const before = await app.inject({ method: 'GET', url: '/remotes.json' });

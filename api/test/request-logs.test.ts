@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
 import { maskSensitiveQuery } from '../src/lib/log-serializers';
-import { testConfig } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 
 describe('maskSensitiveQuery', () => {
@@ -24,19 +23,7 @@ describe.each(testDatabases())('request logs on $name', (target) => {
   let app: FastifyInstance;
   const lines: string[] = [];
 
-  beforeAll(async () => {
-    app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'info' }),
-      database: await target.open(),
-      serveWeb: false,
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
 
   it('never logs a reset or unsubscribe token', async () => {
     const secret = 'Sup3rSecretTokenValue_0123456789';

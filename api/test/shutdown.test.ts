@@ -1,7 +1,7 @@
 import { Server, connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 
 /** What a new TCP connection to `url` meets (a fresh socket: fetch would reuse a kept-alive one). */
@@ -20,12 +20,17 @@ describe.each(testDatabases().slice(0, 1))('graceful shutdown on $name', (target
   let app: FastifyInstance;
   let base: string;
   let releaseSlow: () => void = () => {};
-  let slowStarted: Promise<void>;
 
-  beforeAll(async () => {
-    let markStarted: () => void = () => {};
-    slowStarted = new Promise((resolve) => (markStarted = resolve));
-    app = await buildTestApp(await target.open(), {
+  let markStarted: () => void = () => {};
+  const slowStarted = new Promise<void>((resolve) => (markStarted = resolve));
+  useTestApp(
+    target,
+    async (built) => {
+      app = built;
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    },
+    {
       extend: (instance) => {
         instance.get('/api/__probe/slow', async () => {
           markStarted();
@@ -33,13 +38,8 @@ describe.each(testDatabases().slice(0, 1))('graceful shutdown on $name', (target
           return { finished: true };
         });
       },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  });
-  afterAll(async () => {
-    await target.dispose();
-  });
+    },
+  );
 
   it('answers the readiness probe with 503 once draining starts', async () => {
     app.lifecycle.state = 'draining';

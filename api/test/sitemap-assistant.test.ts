@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { buildTestApp, useTestApp } from './app';
 import { testDatabases } from './databases';
 
 const PUBLIC_PATHS = [
@@ -23,22 +23,16 @@ const PUBLIC_PATHS = [
 describe.each(testDatabases())('sitemap, robots and assistant on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), {
-      // The tests speak as the reverse proxy (inject comes from 127.0.0.1) to set X-Forwarded-Proto.
-      env: { TRUST_PROXY: '127.0.0.1' },
-      extend: (instance) => {
-        // What a content module does when it registers: add its own slugs.
-        instance.sitemap.addSource(async () => ['/blog/first-post', '/blog/a&b']);
-        instance.sitemap.addSource(async () => {
-          throw new Error('events table unavailable');
-        });
-      },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
+  useTestApp(target, (built) => (app = built), {
+    // The tests speak as the reverse proxy (inject comes from 127.0.0.1) to set X-Forwarded-Proto.
+    env: { TRUST_PROXY: '127.0.0.1' },
+    extend: (instance) => {
+      // What a content module does when it registers: add its own slugs.
+      instance.sitemap.addSource(async () => ['/blog/first-post', '/blog/a&b']);
+      instance.sitemap.addSource(async () => {
+        throw new Error('events table unavailable');
+      });
+    },
   });
 
   it('lists every public page and registered source with absolute URLs from the request origin', async () => {

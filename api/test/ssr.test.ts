@@ -3,11 +3,10 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/database';
-import { buildTestApp, useTestApp } from './app';
-import { secondConnection, testDatabases } from './databases';
+import { useTestApp, useTestInstances } from './app';
+import { testDatabases } from './databases';
 import { adminHeaders, createEvent } from './content-helpers';
 import { composeHtml } from '../src/modules/ssr/html';
 import { fakeWebRoot, remoteContainer, SHELL_HTML } from './ssr-helpers';
@@ -164,19 +163,9 @@ const postgres = testDatabases().filter((target) => target.name === 'postgres');
 for (const target of postgres) describe('rendered pages across two instances on PostgreSQL', () => {
   let one: FastifyInstance;
   let two: FastifyInstance;
-  let second: Database | undefined;
 
-  beforeAll(async () => {
-    const database = await target.open();
-    one = await buildTestApp(database, { webRoot: fakeWebRoot });
-    second = await secondConnection(database);
-    two = await buildTestApp(second, { webRoot: fakeWebRoot });
-  });
-  afterAll(async () => {
-    await two?.close();
-    await second?.close();
-    await one?.close();
-    await target.dispose();
+  useTestInstances(target, [{ webRoot: fakeWebRoot }, { webRoot: fakeWebRoot, ownConnection: true }], (apps) => {
+    [one, two] = apps as [FastifyInstance, FastifyInstance];
   });
 
   it('renders the other instance\'s write once it hears of it', async () => {

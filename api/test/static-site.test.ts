@@ -1,11 +1,11 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { testConfig } from './app';
+import { testConfig, useTestApp } from './app';
 import { testDatabases } from './databases';
 
 describe.each(testDatabases())('serving the built front ends ($name)', (target) => {
@@ -15,7 +15,8 @@ describe.each(testDatabases())('serving the built front ends ($name)', (target) 
   let webRoot: string;
   const bundle = 'console.log("hello from a hashed bundle");'.repeat(40);
 
-  beforeAll(async () => {
+  /** A web root of a built shell and one remote (removed when the app closes). */
+  const makeWebRoot = async () => {
     webRoot = await mkdtemp(path.join(tmpdir(), 'web-root-'));
     const shell = path.join(webRoot, 'shell', 'dist');
     const remote = path.join(webRoot, 'mfe-community', 'dist');
@@ -31,16 +32,14 @@ describe.each(testDatabases())('serving the built front ends ($name)', (target) 
     await writeFile(path.join(shell, 'main.0123456789.js.gz'), gzipSync(bundle));
     await writeFile(path.join(remote, 'remoteEntry.js'), 'var mfe_community;');
     await writeFile(path.join(remote, 'index.html'), '<!doctype html><title>standalone</title>');
-    app = await buildApp({ config: testConfig({ WEB_ROOT: webRoot }), database: await target.open(), logger: false });
-    app.addHook('onResponse', async (request) => {
-      matched.set(`${request.method} ${request.url}`, request.is404 ? '404' : (request.routeOptions.url ?? ''));
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-    await rm(webRoot, { recursive: true, force: true });
+    return webRoot;
+  };
+  useTestApp(target, (built) => (app = built), {
+    webRoot: makeWebRoot,
+    extend: (instance) =>
+      instance.addHook('onResponse', async (request) => {
+        matched.set(`${request.method} ${request.url}`, request.is404 ? '404' : (request.routeOptions.url ?? ''));
+      }),
   });
 
   it('serves the shell at / and for deep links, never cached', async () => {

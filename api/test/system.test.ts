@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SystemStatus } from '@site/shared/contracts/system';
 import { migrationVersions } from '../src/db/migrate';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { adminHeaders, userHeaders } from './content-helpers';
 
@@ -26,15 +26,9 @@ function webRoot(): string {
 describe.each(testDatabases())('admin system page api on $name', (target) => {
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), {
-      env: { WEB_ROOT: webRoot(), BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'system-backups-')) },
-      extend: (instance) => instance.get('/remotes/probe/remoteEntry.js', async (_request, reply) => reply.type('text/javascript').send(ENTRY_SOURCE)),
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
+  useTestApp(target, (built) => (app = built), {
+    env: { WEB_ROOT: webRoot(), BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'system-backups-')) },
+    extend: (instance) => instance.get('/remotes/probe/remoteEntry.js', async (_request, reply) => reply.type('text/javascript').send(ENTRY_SOURCE)),
   });
 
   const status = async () => {

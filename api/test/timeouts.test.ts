@@ -1,8 +1,8 @@
 import { connect, createServer, type Socket } from 'node:net';
 import { openDatabase } from '../src/db/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { READINESS_PING_TIMEOUT_MS } from '../src/modules/health/routes';
 
@@ -12,15 +12,15 @@ describe('timeouts on a real listener', () => {
   let app: FastifyInstance;
   let port: number;
 
-  beforeAll(async () => {
-    app = await buildTestApp(await pglite!.open(), { env: { REQUEST_TIMEOUT_MS: '800', IDLE_TIMEOUT_MS: '800' } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await pglite!.dispose();
-  });
+  useTestApp(
+    pglite!,
+    async (built) => {
+      app = built;
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as { port: number }).port;
+    },
+    { env: { REQUEST_TIMEOUT_MS: '800', IDLE_TIMEOUT_MS: '800' } },
+  );
 
   /** Opens a connection, sends `head` and part of a body, then calls `keepGoing` until the server closes it. */
   const holdOpen = (head: string, trickle: boolean) =>

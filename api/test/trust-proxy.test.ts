@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestInstances } from './app';
 import { testDatabases } from './databases';
 import { IP_LIMITS } from '../src/modules/auth/rate-limits';
 
@@ -12,18 +12,11 @@ describe.each(testDatabases())('forwarded headers on $name', (target) => {
   let direct: FastifyInstance;
   let proxied: FastifyInstance;
 
-  beforeAll(async () => {
-    const database = await target.open();
-    // What the app believes about the client, straight from Fastify's request.
-    const probe = (app: FastifyInstance) =>
-      app.get('/probe', async (request) => ({ ip: request.ip, host: request.host, protocol: request.protocol }));
-    direct = await buildTestApp(database, { extend: probe });
-    proxied = await buildTestApp(database, { env: { TRUST_PROXY: '192.0.2.10' } });
-  });
-  afterAll(async () => {
-    await direct?.close();
-    await proxied?.close();
-    await target.dispose();
+  // What the app believes about the client, straight from Fastify's request.
+  const probe = (app: FastifyInstance) => app.get('/probe', async (request) => ({ ip: request.ip, host: request.host, protocol: request.protocol }));
+  useTestInstances(target, [{ extend: probe }, { env: { TRUST_PROXY: '192.0.2.10' } }], ([first, second]) => {
+    direct = first!;
+    proxied = second!;
   });
 
   it('ignores a forged X-Forwarded-For by default: a new header per request does not reset the per-IP limit', async () => {

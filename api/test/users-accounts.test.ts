@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './app';
+import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { nextMail } from './outbox';
 import { BEHIND_PROXY, PASSWORD, claimsOf, fromIp, login, refresh, register, uniqueName } from './accounts-helpers';
@@ -20,13 +20,7 @@ describe.each(testDatabases())('accounts on $name', (target) => {
     return token(mail)!;
   }
 
-  beforeAll(async () => {
-    app = await buildTestApp(await target.open(), { env: { ...ADMIN, ...BEHIND_PROXY } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await target.dispose();
-  });
+  useTestApp(target, (built) => (app = built), { env: { ...ADMIN, ...BEHIND_PROXY } });
 
   it('registers a user with role user and a lowercased email', async () => {
     const username = uniqueName('Reg');

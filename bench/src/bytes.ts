@@ -1,10 +1,9 @@
 // Prints, per page, the JS and CSS bytes the browser downloads (as transferred, compressed) per
 // package, and whether any mfe-admin file was requested. Part of `pnpm bench`; alone: `pnpm --filter @site/bench bytes`.
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumPath, assertChromium } from '../../e2e/support/chromium';
-import { ensureBuilt, startServer } from '../../e2e/support/server';
+import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
+import { ensureBuilt, startServer } from '@site/test-support/server';
 import { REMOTE_DIRS } from '../../shared/src/remotes.js';
-import { CHROMIUM_ARGS } from './harness';
 
 const PAGES = ['/', '/community', '/login', '/admin'];
 const PACKAGES = ['shell', ...REMOTE_DIRS, 'assistant'];

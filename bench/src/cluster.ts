@@ -6,8 +6,8 @@
 // elsewhere on the machine falls on both, and the medians are compared.
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startCluster, type Cluster } from '../../e2e/support/cluster';
-import { ensureBuilt } from '../../e2e/support/server';
+import { startCluster, type Cluster } from '@site/test-support/cluster';
+import { ensureBuilt } from '@site/test-support/server';
 import { median } from './harness';
 
 const CONNECTIONS = 50;

@@ -8,9 +8,9 @@
 // post) and COMPARE_RUNS (default 3) narrow it down.
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { assertChromium, chromiumPath } from '../../e2e/support/chromium';
-import { freePort, startServer, type RunningServer } from '../../e2e/support/server';
-import { CHROMIUM_ARGS, median } from './harness';
+import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
+import { freePort, startServer, type RunningServer } from '@site/test-support/server';
+import { median } from './harness';
 
 const roots = (process.env.COMPARE_ROOTS ?? '.').split(',').filter(Boolean);
 const pages = (process.env.COMPARE_PAGES ?? '/,/community,/services/ai-chatbots,BLOG').split(',');

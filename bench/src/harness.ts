@@ -1,8 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { inspect } from 'node:util';
-
-/** The flags ../shared/ENVIRONMENT.md gives for Debian's chromium. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -19,15 +15,6 @@ export async function phase<T>(label: string, work: () => Promise<T>): Promise<T
   } catch (error) {
     const detail = error instanceof Error ? error.message || error.name : describeFailure(error);
     throw new Error(`${label} failed: ${detail}`, { cause: error });
-  }
-}
-
-/** Asks `check` every 100 ms until it says yes (another process has no event to wait on); fails after `timeoutMs`. */
-export async function waitFor(timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs / 1000} s`);
-    await delay(100);
   }
 }
 

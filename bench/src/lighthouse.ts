@@ -1,9 +1,9 @@
 // Lighthouse, mobile preset, median of 3 runs per page.
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { chromiumPath } from '../../e2e/support/chromium';
-import { freePort } from '../../e2e/support/server';
-import { CHROMIUM_ARGS, median, phase } from './harness';
+import { CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
+import { freePort } from '@site/test-support/server';
+import { median, phase } from './harness';
 
 const RUNS = 3;
 /** A busy machine sometimes spoils the trace (NO_NAVSTART, NO_FCP); Lighthouse asks for a rerun. */

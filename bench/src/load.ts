@@ -5,8 +5,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '../../e2e/support/server';
-import { median, phase, waitFor } from './harness';
+import { freePort } from '@site/test-support/server';
+import { until } from '@site/test-support/until';
+import { median, phase } from './harness';
 import { LATENCY_RATE, type PacedResult } from './paced';
 
 export const LOAD = { connections: 50, durationS: 10 };
@@ -155,10 +156,15 @@ async function helloWorld<T>(use: (url: string) => Promise<T>): Promise<T> {
   const url = `http://127.0.0.1:${port}/`;
   try {
     await phase('starting the bare Fastify hello-world', () =>
-      waitFor(30_000, async () => {
-        if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}:\n${stderr}`);
-        return fetch(url).then((res) => res.ok, () => false);
-      }),
+      until(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}:\n${stderr}`);
+          return fetch(url).then((res) => res.ok, () => false);
+        },
+        'its first answer',
+        30_000,
+        100,
+      ),
     );
     return await use(url);
   } finally {

@@ -1,15 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { residentMiB } from '@site/test-support/memory';
 
-/** Resident memory of a process in MiB (Linux /proc; undefined elsewhere). */
+/** Resident memory of a process in whole MiB (undefined where Linux's /proc cannot tell). */
 export async function rssMiB(pid: number | undefined): Promise<number | undefined> {
   if (!pid) return undefined;
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
-    return Number.isFinite(kib) ? Math.round(kib / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
+  return residentMiB(pid).then(Math.round, () => undefined);
 }
 
 export const formatRss = (value: number | undefined) => (value === undefined ? 'n/a' : `${value} MiB`);

@@ -4,9 +4,9 @@
 // `pnpm bench` (speed.ts); alone, on a fresh api: `pnpm --filter @site/bench phone`.
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { assertChromium, chromiumPath } from '../../e2e/support/chromium';
-import { ensureBuilt, startServer } from '../../e2e/support/server';
-import { CHROMIUM_ARGS, median, phase, runMain } from './harness';
+import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
+import { ensureBuilt, startServer } from '@site/test-support/server';
+import { median, phase, runMain } from './harness';
 
 const RUNS = 3;
 /** Issue 27's target for `/`. */

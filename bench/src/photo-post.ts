@@ -4,9 +4,10 @@
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
-import { assertChromium, chromiumPath } from '../../e2e/support/chromium';
-import { ensureBuilt, startServer } from '../../e2e/support/server';
-import { CHROMIUM_ARGS, runMain, waitFor } from './harness';
+import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
+import { ensureBuilt, startServer } from '@site/test-support/server';
+import { until } from '@site/test-support/until';
+import { runMain } from './harness';
 
 export const BENCH_ADMIN = { ADMIN_USERNAME: 'bench-admin', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'bench-admin-password' };
 
@@ -54,10 +55,15 @@ export async function publishPhotoPost(baseUrl: string, width: number, height: n
   });
   if (created.status !== 201) throw new Error(`creating the post answered ${created.status}`);
   // An image's variants are recorded together, once all are made.
-  await waitFor(120_000, async () => {
-    const [post] = (await (await fetch(`${baseUrl}/api/blogs/search?field=slug&value=${slug}`)).json()) as { media_image: { variants: unknown[] } | null }[];
-    return (post?.media_image?.variants.length ?? 0) > 0;
-  });
+  await until(
+    async () => {
+      const [post] = (await (await fetch(`${baseUrl}/api/blogs/search?field=slug&value=${slug}`)).json()) as { media_image: { variants: unknown[] } | null }[];
+      return (post?.media_image?.variants.length ?? 0) > 0;
+    },
+    "the photo's variants",
+    120_000,
+    100,
+  );
   return { path: `/blog/${slug}`, bytes: photo.length, uploadMs: answered - started, variantsMs: performance.now() - answered };
 }
 

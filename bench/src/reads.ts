@@ -6,8 +6,8 @@
 // BENCH_SKIP_POSTGRES=1 leaves PostgreSQL out; otherwise a fresh database is created and dropped at
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { pathToFileURL } from 'node:url';
-import { createDatabase } from '../../e2e/support/cluster';
-import { ensureBuilt, startServer, type RunningServer } from '../../e2e/support/server';
+import { createDatabase } from '@site/test-support/postgres';
+import { ensureBuilt, startServer, type RunningServer } from '@site/test-support/server';
 import { phase, runMain } from './harness';
 import { autocannonLoad, printComparedTable, printLatencyTable, type Target } from './load';
 

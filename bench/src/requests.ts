@@ -1,7 +1,7 @@
 // Lists every JS/CSS file a page downloads with its transferred size: `pnpm --filter @site/bench exec tsx src/requests.ts /login`.
 import { chromium } from 'playwright-core';
-import { chromiumPath } from '../../e2e/support/chromium';
-import { ensureBuilt, startServer } from '../../e2e/support/server';
+import { chromiumPath } from '@site/test-support/chromium';
+import { ensureBuilt, startServer } from '@site/test-support/server';
 
 async function main() {
   ensureBuilt();

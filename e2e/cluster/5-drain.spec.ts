@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hostOf, instanceEnv, instances, servedBy, viaProxy } from '../support/cluster-client';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '@site/test-support/server';
 
 const CLIENTS = 30;
 // Public reads, and a POST that nginx may never retry once sent (a logout without a session: 204).

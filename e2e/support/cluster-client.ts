@@ -1,4 +1,4 @@
-import type { RunningServer } from './server';
+import type { RunningServer } from '@site/test-support/server';
 
 /** The cluster started by cluster-setup.ts, as the workers see it. */
 export const proxyUrl = (): string => {

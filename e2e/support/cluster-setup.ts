@@ -1,6 +1,6 @@
-import { assertChromium } from './chromium';
-import { CLUSTER_ADMIN, startCluster } from './cluster';
-import { ensureBuilt } from './server';
+import { assertChromium } from '@site/test-support/chromium';
+import { CLUSTER_ADMIN, startCluster } from '@site/test-support/cluster';
+import { ensureBuilt } from '@site/test-support/server';
 
 /** Two api instances on one PostgreSQL behind nginx; the suite talks to nginx (and to each instance's probe). */
 export default async function clusterSetup(): Promise<() => Promise<void>> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { assertChromium } from './chromium';
-import { ensureBuilt, startServer } from './server';
+import { assertChromium } from '@site/test-support/chromium';
+import { ensureBuilt, startServer } from '@site/test-support/server';
 
 export const E2E_ADMIN = { username: 'e2e-admin', email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 

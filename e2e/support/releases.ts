@@ -3,7 +3,7 @@ import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
-import { repoRoot } from './server';
+import { repoRoot } from '@site/test-support/server';
 
 const run = promisify(execFile);
 

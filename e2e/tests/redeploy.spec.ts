@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { repoRoot } from '../support/server';
+import { repoRoot } from '@site/test-support/server';
 
 // A remote moved to another host (a CDN) is found through /remotes.json alone: the shell's own files
 // are the same build. The CDN is simulated by answering its URLs from the remote's dist folder; the

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/admin-session';
 import { pageSettled } from '../support/page-state';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { repoRoot, startServer, type RunningServer } from '@site/test-support/server';
 
 // `pnpm release` on a server of its own (its own DATA_DIR, so its own releases): other tests never
 // see these releases. The remote is built once (the changed text); the refused releases are that

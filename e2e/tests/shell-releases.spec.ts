@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { pageSettled } from '../support/page-state';
 import { copyChanged, releaseCommands, repoRoot, shellVersionIn } from '../support/releases';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '@site/test-support/server';
 
 // The shell released on its own, and the skew matrix: the live shell with the previous release of
 // each remote, the previous shell with the current remotes, and pages that keep their versions

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
 import { pageSettled } from '../support/page-state';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { repoRoot, startServer, type RunningServer } from '@site/test-support/server';
 
 // These tests deploy a remote next to the current one and point remotes.json at it, as a deploy
 // would. They run on a server of their own over a copy of the builds, so no other test ever sees

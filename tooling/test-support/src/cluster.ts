@@ -4,33 +4,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { DEFAULT_CACHE_KEY, renderNginxSite } from '../../deploy/render-nginx.mjs';
+import { DEFAULT_CACHE_KEY, renderNginxSite } from '../../../deploy/render-nginx.mjs';
+import { createDatabase } from './postgres';
 import { freePort, repoRoot, startServer, type RunningServer } from './server';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const CLUSTER_ADMIN = { username: 'cluster-admin', email: 'cluster-admin@example.com', password: 'cluster-admin-password' };
 /** How long an instance's readiness answers 503 before its listener closes (the drain). */
 export const CLUSTER_DRAIN_MS = 1_500;
-
-/** A fresh database on the server at `adminUrl` (TEST_DATABASE_URL by default); dropped by `drop`. */
-export async function createDatabase(prefix: string, adminUrl = process.env.TEST_DATABASE_URL): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the cluster runs on PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/test).');
-  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 /** What every instance of a cluster is started with. */
 export function instanceEnv(databaseUrl: string, proxyUrl: string, jwtSecret: string, releasesDir: string): Record<string, string> {
@@ -175,4 +156,3 @@ export async function startCluster(count: number, { pinned = false, prefix = 'cl
   return { proxy, env, instances, stop };
 }
 
-export { repoRoot };

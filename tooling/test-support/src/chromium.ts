@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
+/** The flags ../shared/ENVIRONMENT.md gives for Debian's chromium. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
 /** Debian's chromium (never a downloaded browser); CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
   const explicit = process.env.CHROMIUM_PATH;
