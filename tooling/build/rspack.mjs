@@ -60,7 +60,7 @@ const FIRST_RENDER = new Set([
   // The shell's layout and the pages use these small modules of `shared` on every page; fetched one
   // by one they were a dozen requests of under 7 KB each, some repeating another's modules. Not the
   // contracts: most carry zod, which only forms need.
-  ...['api-client', 'constants', 'messages', 'page-meta', 'preloaded', 'remote', 'session', 'contracts/session-hint', 'site-config', 'toast']
+  ...['api-client', 'constants', 'messages', 'page-meta', 'preloaded', 'query', 'remote', 'session', 'contracts/session-hint', 'site-config', 'toast']
     .concat(['ui/global-style', 'ui/primitives', 'ui/theme'])
     .map((entry) => `@site/shared/${entry}`),
 ]);

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '@site/shared/ui/primitives';
 import { DataTable, Empty, LoadError, Loading, PageHeader } from './ui';
 import { adminRequest, downloadCsv, type Page } from '../lib/api';
-import { useLoad } from '../lib/use-load';
+import { useQuery } from '@site/shared/query';
 
 export const PAGE_SIZE = 20;
 
@@ -56,10 +56,7 @@ export function usePagedList<T>(path: string, filters: Filters, version = 0) {
     setSeenFilters(filterKey);
     setPage(1);
   }
-  const list = useLoad(
-    () => adminRequest<Page<T>>(path, { query: { ...filters, page, page_size: PAGE_SIZE } }),
-    `${path}|${filterKey}|${page}|${version}`,
-  );
+  const list = useQuery(`${path}|${filterKey}|${page}|${version}`, () => adminRequest<Page<T>>(path, { query: { ...filters, page, page_size: PAGE_SIZE } }));
   return { list, page, setPage };
 }
 

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { usePreloaded } from '@site/shared/preloaded';
+import { useApiRead } from '@site/shared/query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
 import { ButtonLink, Card, StatusText } from '@site/shared/ui/primitives';
 import { BuyButton } from '../features/packages/buy-button';
-import { eventPackagesKey, fetchEventPackages } from '../features/packages/packages-api';
+import { eventPackagesKey } from '../features/packages/packages-api';
 import { formatRupees } from '../lib/format';
 import { TEXT } from '../lib/texts';
 
@@ -25,34 +24,22 @@ const Actions = styled.div`
   align-items: flex-start;
 `;
 
-type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; packages: Package[] };
-
 /** An event's active packages with Register (details) and Buy; composed into community's event page. */
 export default function EventPackages({ eventId }: { eventId: string }) {
-  const preloaded = usePreloaded<Package[]>(eventPackagesKey(eventId));
-  const [state, setState] = useState<State>(() => (preloaded ? { phase: 'ready', packages: preloaded } : { phase: 'loading' }));
-  const hasPreloaded = preloaded !== undefined;
-  useEffect(() => {
-    if (hasPreloaded) return undefined;
-    const controller = new AbortController();
-    fetchEventPackages(eventId, controller.signal)
-      .then((packages) => setState({ phase: 'ready', packages }))
-      .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
-    return () => controller.abort();
-  }, [eventId, hasPreloaded]);
+  const packages = useApiRead<Package[]>(eventPackagesKey(eventId));
 
-  if (state.phase === 'loading') return <StatusText role="status">Loading packages…</StatusText>;
-  if (state.phase === 'failed') {
+  if (packages.state === 'loading') return <StatusText role="status">Loading packages…</StatusText>;
+  if (packages.state === 'error') {
     return (
       <StatusText role="alert" $tone="error">
         Failed to load packages.
       </StatusText>
     );
   }
-  if (state.packages.length === 0) return <StatusText>{TEXT.noEventPackages}</StatusText>;
+  if (packages.data.length === 0) return <StatusText>{TEXT.noEventPackages}</StatusText>;
   return (
     <Grid>
-      {state.packages.map((pkg) => (
+      {packages.data.map((pkg) => (
         <li key={pkg.id}>
           <Card aria-labelledby={`package-name-${pkg.id}`}>
             <h3 id={`package-name-${pkg.id}`}>{pkg.name}</h3>

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Order } from '@site/shared/contracts/orders';
 import { usePageMeta } from '@site/shared/page-meta';
+import { useQuery } from '@site/shared/query';
 import { Button, ButtonLink, Main, StatusText } from '@site/shared/ui/primitives';
 import { AccountSection } from '../features/account/account-section';
 import { theme } from '@site/shared/ui/theme';
@@ -23,9 +23,8 @@ const Group = styled.section`
   > p { color: ${theme.color.textMuted}; margin: 0 0 14px; }
 `;
 
-type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; orders: Order[] };
-
 const newestFirst = (a: Order, b: Order) => Date.parse(b.created_at) - Date.parse(a.created_at);
+const loadOrders = async (signal: AbortSignal) => [...(await fetchOrders(signal))].sort(newestFirst);
 
 /** Unpaid orders that can still be paid first, then bought ones, then the expired and cancelled apart. */
 function groupsOf(orders: Order[]) {
@@ -37,39 +36,25 @@ function groupsOf(orders: Order[]) {
 
 export default function OrdersPage() {
   usePageMeta({ title: 'Your orders', description: 'Your orders and purchases.' });
-  const [state, setState] = useState<State>({ phase: 'loading' });
-  const load = useCallback((signal?: AbortSignal) => {
-    fetchOrders(signal)
-      .then((orders) => setState({ phase: 'ready', orders: [...orders].sort(newestFirst) }))
-      .catch(() => !signal?.aborted && setState({ phase: 'failed' }));
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-  const { pay, cancel, busy } = usePayOrder(() => load());
-  const groups = state.phase === 'ready' ? groupsOf(state.orders) : undefined;
+  const query = useQuery('/orders', loadOrders);
+  // After a payment or a cancellation the list is read again: the one shown stays until then.
+  const { pay, cancel, busy } = usePayOrder(query.reload);
+  const orders = query.state === 'error' ? undefined : query.data;
+  const groups = orders ? groupsOf(orders) : undefined;
 
   return (
     <Main $maxWidth="860px">
       <h1>Your orders</h1>
-      {state.phase === 'loading' && <StatusText role="status">Loading your orders…</StatusText>}
-      {state.phase === 'failed' && (
+      {query.state === 'loading' && !orders && <StatusText role="status">Loading your orders…</StatusText>}
+      {query.state === 'error' && (
         <div role="alert">
           <StatusText $tone="error">Failed to load your orders.</StatusText>
-          <Button
-            type="button"
-            onClick={() => {
-              setState({ phase: 'loading' });
-              load();
-            }}
-          >
+          <Button type="button" onClick={query.reload}>
             Retry
           </Button>
         </div>
       )}
-      {state.phase === 'ready' && state.orders.length === 0 && (
+      {orders && orders.length === 0 && (
         <>
           <StatusText>You have no orders yet.</StatusText>
           <ButtonLink as={Link} to="/#pricing">

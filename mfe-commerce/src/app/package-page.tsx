@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { usePreloaded } from '@site/shared/preloaded';
+import { useApiRead } from '@site/shared/query';
 import { useParams } from 'react-router-dom';
 import type { Package } from '@site/shared/contracts/packages';
 import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
@@ -10,7 +9,7 @@ import { BuyButton } from '../features/packages/buy-button';
 import { LinkedEvent } from '../features/packages/linked-event';
 import { PackageFacts } from '../features/packages/package-facts';
 import { formatRupees } from '../lib/format';
-import { fetchPackageBySlug, packageBySlugKey } from '../features/packages/packages-api';
+import { packageBySlugKey } from '../features/packages/packages-api';
 import { TEXT } from '../lib/texts';
 
 /**
@@ -57,36 +56,21 @@ function termsOf(pkg: Package): string {
   return `Subscription${pkg.duration_days !== null ? ` · ${pkg.duration_days} ${pkg.duration_days === 1 ? 'day' : 'days'}` : ''}`;
 }
 
-type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'failed' } | { phase: 'ready'; pkg: Package };
-
 export default function PackagePage() {
   const { slug = '' } = useParams();
-  const preloaded = usePreloaded<Package[]>(packageBySlugKey(slug));
-  const [state, setState] = useState<State>(() =>
-    !preloaded ? { phase: 'loading' } : preloaded[0] ? { phase: 'ready', pkg: preloaded[0] } : { phase: 'missing' },
-  );
-  const hasPreloaded = preloaded !== undefined;
-  useEffect(() => {
-    if (hasPreloaded) return undefined;
-    const controller = new AbortController();
-    setState({ phase: 'loading' });
-    fetchPackageBySlug(slug, controller.signal)
-      .then((pkg) => setState(pkg ? { phase: 'ready', pkg } : { phase: 'missing' }))
-      .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
-    return () => controller.abort();
-  }, [slug, hasPreloaded]);
-
-  const pkg = state.phase === 'ready' ? state.pkg : null;
+  const found = useApiRead<Package[]>(packageBySlugKey(slug));
+  const pkg = found.state === 'ready' ? (found.data[0] ?? null) : null;
+  const missing = found.state === 'ready' && !pkg;
   usePageMeta({
-    title: pkg?.name ?? (state.phase === 'missing' ? NOT_FOUND_META.package.title : 'Package'),
+    title: pkg?.name ?? (missing ? NOT_FOUND_META.package.title : 'Package'),
     description: pkg?.description ?? NOT_FOUND_META.package.description,
-    noindex: state.phase === 'missing',
+    noindex: missing,
   });
 
   return (
     <Main $maxWidth="1040px">
-      {state.phase === 'loading' && <StatusText role="status">Loading package…</StatusText>}
-      {state.phase === 'missing' && (
+      {found.state === 'loading' && <StatusText role="status">Loading package…</StatusText>}
+      {missing && (
         <>
           <h1>Package</h1>
           <StatusText role="alert" $tone="error">
@@ -95,7 +79,7 @@ export default function PackagePage() {
           <HomeLink />
         </>
       )}
-      {state.phase === 'failed' && (
+      {found.state === 'error' && (
         <>
           <h1>Package</h1>
           <StatusText role="alert" $tone="error">

@@ -13,7 +13,7 @@ import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitive
 import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
 import { RichTextEditor, isEmptyHtml } from '../../components/rich-text-editor';
 import { UploadError } from '../../lib/upload';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 import { createBlog, findBlog, updateBlog } from './blogs-api';
 import { MediaUploadField, useMediaUpload } from './media-upload';
 import { NewsletterPanel } from './newsletter-panel';
@@ -219,7 +219,7 @@ export function NewBlogPage() {
 export function EditBlogPage() {
   const { id = '' } = useParams();
   usePageMeta({ title: 'Edit Blog', description: 'Edit a blog post.' });
-  const blog = useLoad(() => findBlog(id), id);
+  const blog = useQuery(id, () => findBlog(id));
   return (
     <>
       <PageHeader>

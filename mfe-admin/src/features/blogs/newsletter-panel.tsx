@@ -10,7 +10,7 @@ import { FailureAlert, FormCard, InputField, LoadError, Loading, SmallButton } f
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import { useAction } from '../../lib/use-action';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 
 export const NEWSLETTER_TEXTS = {
   heading: 'Send to the newsletter',
@@ -128,7 +128,7 @@ function ProgressView({ progress, pollFailed, onRetry }: { progress: NewsletterS
 
 /** Admin → Blog (edit): a published post sent to the newsletter's subscribers, a test first, with its progress. */
 export function NewsletterPanel({ blog }: { blog: Blog }) {
-  const loaded = useLoad(() => adminRequest<NewsletterSendProgress>(path(blog.id)), blog.id);
+  const loaded = useQuery(blog.id, () => adminRequest<NewsletterSendProgress>(path(blog.id)));
   const [tested, setTested] = useState<string | null>(null);
   const [started, setStarted] = useState<NewsletterSendProgress | null>(null);
   const progress = started ?? loaded.data;

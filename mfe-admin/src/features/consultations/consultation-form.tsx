@@ -9,7 +9,7 @@ import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
 import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 import { createConsultation, findConsultation, updateConsultation } from './consultations-api';
 
 export const CONSULTATION_FORM_TEXTS = {
@@ -187,7 +187,7 @@ export function NewConsultationPage() {
 export function EditConsultationPage() {
   const { id = '' } = useParams();
   usePageMeta({ title: 'Edit Consultation', description: 'Edit a consultation package.' });
-  const pkg = useLoad(() => findConsultation(id), id);
+  const pkg = useQuery(id, () => findConsultation(id));
   return (
     <>
       <PageHeader>

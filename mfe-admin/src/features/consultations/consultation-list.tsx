@@ -5,7 +5,7 @@ import { ButtonLink } from '@site/shared/ui/primitives';
 import { usePageMeta } from '@site/shared/page-meta';
 import { Actions, DataTable, Empty, LoadError, Loading, Pill, Toolbar } from '../../components/ui';
 import { ListHeader, RefreshButton } from '../../components/paged-list';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 import { listConsultations } from './consultations-api';
 
 export const CONSULTATION_TEXTS = {
@@ -19,7 +19,7 @@ const durationOf = (pkg: AdminConsultationPackage) => (pkg.duration ? `${pkg.dur
 /** The consultation catalogue of the pricing section: what the home page shows and orders charge. */
 export function ConsultationList() {
   usePageMeta({ title: 'Consultations', description: 'The consultation packages and their prices.' });
-  const list = useLoad(listConsultations, 'all');
+  const list = useQuery('all', listConsultations);
   const rows = list.data ?? [];
 
   return (

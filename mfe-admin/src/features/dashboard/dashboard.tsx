@@ -6,7 +6,7 @@ import { theme } from '@site/shared/ui/theme';
 import { Empty, LoadError, Loading, PageHeader } from '../../components/ui';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 import type { AdminOrderStats, AdminStats, AuditEntry } from '../../lib/admin-types';
 
 const QUICK_ACTIONS = [
@@ -66,9 +66,9 @@ export const describeActivity = (entry: AuditEntry) =>
 
 export function Dashboard() {
   usePageMeta({ title: 'Admin dashboard', description: 'Manage blogs, events and packages.' });
-  const stats = useLoad(() => adminRequest<AdminStats>('/admin/stats'), 'stats');
-  const activity = useLoad(() => adminRequest<{ items: AuditEntry[] }>('/admin/activity', { query: { limit: 10 } }), 'activity');
-  const orders = useLoad(() => adminRequest<AdminOrderStats>('/admin/orders/stats'), 'order-stats');
+  const stats = useQuery('stats', () => adminRequest<AdminStats>('/admin/stats'));
+  const activity = useQuery('activity', () => adminRequest<{ items: AuditEntry[] }>('/admin/activity', { query: { limit: 10 } }));
+  const orders = useQuery('order-stats', () => adminRequest<AdminOrderStats>('/admin/orders/stats'));
 
   return (
     <>

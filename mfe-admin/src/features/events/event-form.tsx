@@ -12,7 +12,7 @@ import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
 import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 import { fromIstInput, toIstInput } from '../../lib/ist';
 import { EVENT_STATUSES, createEvent, findEvent, updateEvent } from '../../lib/events-api';
 
@@ -181,7 +181,7 @@ export function NewEventPage() {
 export function EditEventPage() {
   const { id = '' } = useParams();
   usePageMeta({ title: 'Edit Event', description: 'Edit an event.' });
-  const event = useLoad(() => findEvent(id), id);
+  const event = useQuery(id, () => findEvent(id));
   return (
     <>
       <PageHeader>

@@ -9,7 +9,7 @@ import { DataTable, Empty, LoadError, Loading, Pill, SmallButton, Toolbar } from
 import { ListHeader, RefreshButton, SelectFilter } from '../../components/paged-list';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 
 /** On a phone each message is a card of labelled lines: eight columns do not fit beside each other. */
 const Messages = styled.div`
@@ -71,7 +71,7 @@ export function MailPage() {
   usePageMeta({ title: 'Mail', description: 'E-mail sent by the site.' });
   const [state, setState] = useState<MailState | ''>('');
   const [version, setVersion] = useState(0);
-  const list = useLoad(() => adminRequest<MailList>('/admin/mail', { query: { state: state || undefined } }), `${state}|${version}`);
+  const list = useQuery(`${state}|${version}`, () => adminRequest<MailList>('/admin/mail', { query: { state: state || undefined } }));
   const reload = () => setVersion((v) => v + 1);
   const data = list.data;
 

@@ -11,7 +11,7 @@ import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
 import { Button, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 import { formatIst, fromIstInput, toIstInput } from '../../lib/ist';
 import { listEvents } from '../../lib/events-api';
 import { createPackage, findPackage, updatePackage } from './packages-api';
@@ -79,7 +79,7 @@ type PackageFormOutput = z.output<typeof PackageFormSchema>;
 function PackageForm({ pkg }: { pkg: Package | null }) {
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
-  const events = useLoad(() => listEvents('published'), 'published');
+  const events = useQuery('published', () => listEvents('published'));
   const {
     register,
     handleSubmit,
@@ -251,7 +251,7 @@ export function NewPackagePage() {
 export function EditPackagePage() {
   const { id = '' } = useParams();
   usePageMeta({ title: 'Edit Package', description: 'Edit a package.' });
-  const pkg = useLoad(() => findPackage(id), id);
+  const pkg = useQuery(id, () => findPackage(id));
   return (
     <>
       <PageHeader>

@@ -5,7 +5,7 @@ import { Button, StatusText } from '@site/shared/ui/primitives';
 import { FailureAlert, FormCard, InputField, LoadError, Loading } from '../../components/ui';
 import { adminRequest } from '../../lib/api';
 import { useAction } from '../../lib/use-action';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 
 export const MEETING_LINK_TEXTS = {
   saved: 'Meeting link saved.',
@@ -59,7 +59,7 @@ function MeetingLinkForm({ saved, onSaved }: { saved: string | null; onSaved: (l
 
 /** Admin → Settings: how buyers join their call. */
 export function MeetingLinkPanel() {
-  const link = useLoad(() => adminRequest<MeetingLinkSettings>(PATH), 'meeting-link');
+  const link = useQuery('meeting-link', () => adminRequest<MeetingLinkSettings>(PATH));
   const [saved, setSaved] = useState<{ link: string | null } | null>(null);
   return (
     <section aria-labelledby="meeting-link-heading" style={{ marginTop: 32 }}>

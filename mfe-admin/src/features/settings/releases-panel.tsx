@@ -5,7 +5,7 @@ import { toast } from '@site/shared/toast';
 import { Actions, DataTable, Empty, LoadError, Loading, Pill, SmallButton } from '../../components/ui';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 
 /** Makes the release before the live one live again, after a confirmation. */
 function RollbackButton({ remote, onDone }: { remote: RemoteReleases; onDone: () => void }) {
@@ -93,7 +93,7 @@ function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () 
 
 /** Settings → Releases: each remote's live version and the releases kept, with a rollback. */
 export function ReleasesPanel() {
-  const overview = useLoad(() => adminRequest<ReleasesOverview>('/admin/releases'), 'releases');
+  const overview = useQuery('releases', () => adminRequest<ReleasesOverview>('/admin/releases'));
   return (
     <section aria-labelledby="releases-heading" style={{ marginTop: 32 }}>
       <h2 id="releases-heading">Releases</h2>

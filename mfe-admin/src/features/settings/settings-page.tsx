@@ -11,7 +11,7 @@ import { Button, Field, FieldError } from '@site/shared/ui/primitives';
 import { DataTable, Empty, FailureAlert, FormCard, LoadError, Loading, PageHeader } from '../../components/ui';
 import { adminRequest } from '../../lib/api';
 import { formatDate } from '../../lib/ist';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 import type { AdminUserItem } from '../../lib/admin-types';
 import { MeetingLinkPanel } from './meeting-link-panel';
 import { ReleasesPanel } from './releases-panel';
@@ -90,7 +90,7 @@ function ChangePassword() {
 }
 
 function Admins() {
-  const admins = useLoad(() => adminRequest<{ items: AdminUserItem[] }>('/admin/admins'), 'admins');
+  const admins = useQuery('admins', () => adminRequest<{ items: AdminUserItem[] }>('/admin/admins'));
   return (
     <section aria-labelledby="admins-heading" style={{ marginTop: 32 }}>
       <h2 id="admins-heading">Admins</h2>

@@ -1,7 +1,7 @@
 import { usePageMeta } from '@site/shared/page-meta';
 import type { SystemStatus } from '@site/shared/contracts/system';
 import { Loading, LoadError, PageHeader, Pill, SmallButton } from '../../components/ui';
-import { useLoad } from '../../lib/use-load';
+import { useQuery } from '@site/shared/query';
 import { BackupPanel } from './backup-panel';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { Facts, Grid, Panel } from './panels';
@@ -67,7 +67,7 @@ function Overview({ system, onBackup }: { system: SystemStatus; onBackup: () => 
 
 export function SystemPage() {
   usePageMeta({ title: 'System', description: 'Health, database, front ends, backups, queue and mail.' });
-  const system = useLoad(loadSystemStatus, 'system');
+  const system = useQuery('system', loadSystemStatus);
   return (
     <>
       <PageHeader>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { usePreloaded } from '@site/shared/preloaded';
+import { useEffect } from 'react';
+import { useApiRead } from '@site/shared/query';
 import styled from 'styled-components';
 import type { Blog } from '@site/shared/contracts/blogs';
 import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
@@ -10,9 +10,7 @@ import { LocalTime } from '../../components/local-time';
 import { preview } from '../../lib/preview';
 import { safeHtml } from '../../lib/safe-html';
 import { BlogMedia } from './blog-media';
-import { blogBySlugKey, fetchBlogBySlug, sendViewBeacon } from './blogs-api';
-
-type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; blog: Blog };
+import { blogBySlugKey, sendViewBeacon } from './blogs-api';
 
 const Summary = styled.p`
   font-size: 1.15rem;
@@ -34,34 +32,23 @@ const Content = styled.div`
 
 export function BlogArticle({ slug }: { slug: string }) {
   // A server-rendered page comes with its answer: no second read.
-  const preloaded = usePreloaded<Blog[]>(blogBySlugKey(slug));
-  const [state, setState] = useState<State>(() =>
-    !preloaded ? { phase: 'loading' } : preloaded[0] ? { phase: 'ready', blog: preloaded[0] } : { phase: 'missing' },
-  );
-  const hasPreloaded = preloaded !== undefined;
-  useEffect(() => {
-    if (hasPreloaded) return undefined;
-    const controller = new AbortController();
-    setState({ phase: 'loading' });
-    fetchBlogBySlug(slug, controller.signal)
-      .then((blog) => setState(blog ? { phase: 'ready', blog } : { phase: 'missing' }))
-      .catch(() => !controller.signal.aborted && setState({ phase: 'missing' }));
-    return () => controller.abort();
-  }, [slug, hasPreloaded]);
-
-  const blog = state.phase === 'ready' ? state.blog : null;
+  const found = useApiRead<Blog[]>(blogBySlugKey(slug));
+  const loading = found.state === 'loading';
+  // A post that cannot be read is shown as not found.
+  const blog = found.state === 'ready' ? (found.data[0] ?? null) : null;
+  const missing = !loading && !blog;
   // One view per page view of the post, however the page reached the browser.
   const blogId = blog?.id;
   useEffect(() => {
     if (blogId) sendViewBeacon(blogId);
   }, [blogId]);
   usePageMeta({
-    title: blog?.title ?? (state.phase === 'missing' ? NOT_FOUND_META.blog.title : 'Blog'),
+    title: blog?.title ?? (missing ? NOT_FOUND_META.blog.title : 'Blog'),
     description: blog ? blog.summary || preview(blog.content) : NOT_FOUND_META.blog.description,
-    noindex: state.phase === 'missing',
+    noindex: missing,
   });
 
-  if (state.phase === 'loading') return <Loading label="Loading blog…" />;
+  if (loading) return <Loading label="Loading blog…" />;
   if (!blog) {
     return (
       <>

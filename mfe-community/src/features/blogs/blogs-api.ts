@@ -1,19 +1,10 @@
 import { blogFeed } from '@site/shared/site-config';
-import { API_BASE, apiRequest } from '@site/shared/api-client';
-import type { Blog } from '@site/shared/contracts/blogs';
+import { API_BASE } from '@site/shared/api-client';
 import { routeRead } from '@site/shared/preloaded';
 
 /** Keys of the reads the server renders these pages with, as the remote table declares them. */
 export const publishedBlogsKey = routeRead('mfe_community', '/community', 'blogs');
 export const blogBySlugKey = (slug: string) => routeRead('mfe_community', '/blog/:slug', 'blog', { slug });
-
-export const fetchPublishedBlogs = (signal?: AbortSignal) =>
-  apiRequest<Blog[]>('/blogs/search', { query: { field: 'status', value: 'published' }, signal });
-
-export async function fetchBlogBySlug(slug: string, signal?: AbortSignal): Promise<Blog | null> {
-  const found = await apiRequest<Blog[]>('/blogs/search', { query: { field: 'slug', value: slug }, signal });
-  return found[0] ?? null;
-}
 
 export const RSS_PATH = blogFeed.path;
 

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { usePreloaded } from '@site/shared/preloaded';
+import { useApiRead } from '@site/shared/query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Blog } from '@site/shared/contracts/blogs';
@@ -10,9 +9,7 @@ import { Block, Lead, Loading, SectionTitle } from '../../components/layout';
 import { LocalTime } from '../../components/local-time';
 import { preview } from '../../lib/preview';
 import { BlogThumbnail } from './blog-media';
-import { RSS_PATH, fetchPublishedBlogs, publishedBlogsKey } from './blogs-api';
-
-type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; blogs: Blog[] };
+import { RSS_PATH, publishedBlogsKey } from './blogs-api';
 
 const BlogCard = styled.article`
   height: 100%;
@@ -36,17 +33,7 @@ const Heading = styled.div`
 `;
 
 export function BlogsSection() {
-  const preloaded = usePreloaded<Blog[]>(publishedBlogsKey);
-  const [state, setState] = useState<State>(() => (preloaded ? { phase: 'ready', blogs: preloaded } : { phase: 'loading' }));
-  const hasPreloaded = preloaded !== undefined;
-  useEffect(() => {
-    if (hasPreloaded) return undefined;
-    const controller = new AbortController();
-    fetchPublishedBlogs(controller.signal)
-      .then((blogs) => setState({ phase: 'ready', blogs }))
-      .catch(() => !controller.signal.aborted && setState({ phase: 'failed' }));
-    return () => controller.abort();
-  }, [hasPreloaded]);
+  const blogs = useApiRead<Blog[]>(publishedBlogsKey);
 
   return (
     <Block aria-labelledby="blogs-title">
@@ -55,18 +42,18 @@ export function BlogsSection() {
         <a href={RSS_PATH}>RSS feed</a>
       </Heading>
       <Lead>Notes and guides from the community.</Lead>
-      {state.phase === 'loading' && <Loading label="Loading blogs…" />}
-      {state.phase === 'failed' && (
+      {blogs.state === 'loading' && <Loading label="Loading blogs…" />}
+      {blogs.state === 'error' && (
         <StatusText role="alert" $tone="error">
           Failed to load blogs.
         </StatusText>
       )}
-      {state.phase === 'ready' && state.blogs.length === 0 && <StatusText>No blog posts yet.</StatusText>}
-      {state.phase === 'ready' && state.blogs.length > 0 && (
+      {blogs.state === 'ready' && blogs.data.length === 0 && <StatusText>No blog posts yet.</StatusText>}
+      {blogs.state === 'ready' && blogs.data.length > 0 && (
         <Carousel
           label="Blog posts"
           noun="blog posts"
-          items={state.blogs}
+          items={blogs.data}
           itemKey={(blog) => blog.id}
           renderItem={(blog) => (
             <BlogCard>

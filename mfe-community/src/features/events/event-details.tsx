@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { usePreloaded } from '@site/shared/preloaded';
+import { useApiRead } from '@site/shared/query';
 import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
 import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
@@ -10,9 +9,7 @@ import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
 import { LocalTime } from '../../components/local-time';
 import { preview } from '../../lib/preview';
-import { eventBySlugKey, fetchEventBySlug } from './events-api';
-
-type State = { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; event: Event };
+import { eventBySlugKey } from './events-api';
 
 const Facts = styled.dl`
   display: grid;
@@ -23,32 +20,19 @@ const Facts = styled.dl`
 `;
 
 export function EventDetails({ slug }: { slug: string }) {
-  const preloaded = usePreloaded<Event[]>(eventBySlugKey(slug));
-  const [state, setState] = useState<State>(() =>
-    !preloaded ? { phase: 'loading' } : preloaded[0] ? { phase: 'ready', event: preloaded[0] } : { phase: 'missing' },
-  );
-  const hasPreloaded = preloaded !== undefined;
-  useEffect(() => {
-    if (hasPreloaded) return undefined;
-    const controller = new AbortController();
-    setState({ phase: 'loading' });
-    (async () => {
-      const event = await fetchEventBySlug(slug, controller.signal);
-      if (!event) return setState({ phase: 'missing' });
-      setState({ phase: 'ready', event });
-    })().catch(() => !controller.signal.aborted && setState({ phase: 'missing' }));
-    return () => controller.abort();
-  }, [slug, hasPreloaded]);
-
-  const event = state.phase === 'ready' ? state.event : null;
+  const found = useApiRead<Event[]>(eventBySlugKey(slug));
+  const loading = found.state === 'loading';
+  // An event that cannot be read is shown as not found.
+  const event = found.state === 'ready' ? (found.data[0] ?? null) : null;
+  const missing = !loading && !event;
   usePageMeta({
-    title: event?.title ?? (state.phase === 'missing' ? NOT_FOUND_META.event.title : 'Event'),
+    title: event?.title ?? (missing ? NOT_FOUND_META.event.title : 'Event'),
     description: event ? preview(event.description) : NOT_FOUND_META.event.description,
-    noindex: state.phase === 'missing',
+    noindex: missing,
   });
 
-  if (state.phase === 'loading') return <Loading label="Loading event…" />;
-  if (state.phase === 'missing' || !event) {
+  if (loading) return <Loading label="Loading event…" />;
+  if (!event) {
     return (
       <>
         <h1>Event</h1>

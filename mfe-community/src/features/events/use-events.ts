@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { usePreloaded } from '@site/shared/preloaded';
+import { useMemo } from 'react';
 import type { Event } from '@site/shared/contracts/events';
-import { fetchPublishedEvents, publishedEventsKey } from './events-api';
+import { useApiRead } from '@site/shared/query';
+import { publishedEventsKey } from './events-api';
 import { sampleEvents } from './sample-events';
 
 export type EventsState =
@@ -9,27 +9,13 @@ export type EventsState =
   | { phase: 'ready'; events: Event[]; usingSamples: boolean; failed: boolean };
 
 /** Published events; samples stand in when there are none or loading fails (the failure is flagged). */
-function readyState(events: Event[]): EventsState {
-  const upcoming = events.filter((event) => event.status === 'published');
-  return upcoming.length
-    ? { phase: 'ready', events: upcoming, usingSamples: false, failed: false }
-    : { phase: 'ready', events: sampleEvents(), usingSamples: true, failed: false };
-}
-
 export function useEvents(): EventsState {
-  const preloaded = usePreloaded<Event[]>(publishedEventsKey);
-  const [state, setState] = useState<EventsState>(() => (preloaded ? readyState(preloaded) : { phase: 'loading' }));
-  const hasPreloaded = preloaded !== undefined;
-  useEffect(() => {
-    if (hasPreloaded) return undefined;
-    const controller = new AbortController();
-    fetchPublishedEvents(controller.signal)
-      .then((events) => setState(readyState(events)))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setState({ phase: 'ready', events: sampleEvents(), usingSamples: true, failed: true });
-      });
-    return () => controller.abort();
-  }, [hasPreloaded]);
-  return state;
+  const read = useApiRead<Event[]>(publishedEventsKey);
+  const { state, data } = read;
+  return useMemo((): EventsState => {
+    if (state === 'loading') return { phase: 'loading' };
+    const upcoming = state === 'ready' ? (data ?? []).filter((event) => event.status === 'published') : [];
+    if (upcoming.length) return { phase: 'ready', events: upcoming, usingSamples: false, failed: false };
+    return { phase: 'ready', events: sampleEvents(), usingSamples: true, failed: state === 'error' };
+  }, [state, data]);
 }
