@@ -3,7 +3,7 @@
 //   node deploy/render-nginx.mjs --api 10.0.0.11:3000 --api 10.0.0.12:3000 \
 //     --web-root /srv/site --listen 80 --server-name example.com \
 //     --cache-dir /var/cache/nginx/site > /etc/nginx/sites-available/site
-// The test cluster (e2e/support/cluster.ts) renders the same template with extra lines.
+// The test cluster (tooling/test-support/src/cluster.ts) renders the same template with extra lines.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
