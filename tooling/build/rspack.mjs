@@ -48,7 +48,7 @@ const outDirOf = (dir) => (process.env.SITE_BUILD_OUT ? path.resolve(process.env
 
 export const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:3000';
 
-const BUNDLED = new Set(['./dates', './money', './remotes', './ui/use-rotating-index']);
+const BUNDLED = new Set(['./dates', './money', './query', './remotes', './ui/use-rotating-index']);
 
 /**
  * What every page runs before its first render. The shell's browser build bundles these into its
@@ -60,7 +60,7 @@ const FIRST_RENDER = new Set([
   // The shell's layout and the pages use these small modules of `shared` on every page; fetched one
   // by one they were a dozen requests of under 7 KB each, some repeating another's modules. Not the
   // contracts: most carry zod, which only forms need.
-  ...['api-client', 'constants', 'messages', 'page-meta', 'preloaded', 'query', 'remote', 'session', 'contracts/session-hint', 'site-config', 'toast']
+  ...['api-client', 'constants', 'messages', 'page-meta', 'preloaded', 'remote', 'session', 'contracts/session-hint', 'site-config', 'toast']
     .concat(['ui/global-style', 'ui/primitives', 'ui/theme'])
     .map((entry) => `@site/shared/${entry}`),
 ]);
@@ -94,7 +94,8 @@ export function sharedModules({ eager = false } = {}) {
   ];
   // Every module entry point of the workspace `shared` package, except stateless code each bundle is
   // better off with its own copy of: the remote table (the shell reads it before the async boundary),
-  // the date and money formatting and the parts of the UI kit one or two remotes use.
+  // the date and money formatting, the read hook (no request of its own on a page) and the parts of
+  // the UI kit one or two remotes use.
   for (const key of Object.keys(sharedManifest.exports)) {
     if (key === './package.json' || BUNDLED.has(key)) continue;
     const name = `@site/shared/${key.slice(2)}`;

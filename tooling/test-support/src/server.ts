@@ -61,7 +61,7 @@ export interface StartOptions {
   port?: number;
   /** Run with the environment `pnpm start` sets (a measurement); tests run plain `node`. */
   asStarted?: boolean;
-  /** How long the api may take to be ready; 90 s by default. */
+  /** How long the api may take to be ready; 180 s by default (a first start makes its database). */
   readyTimeoutMs?: number;
   /** How long `stop` waits for the api to finish before it kills it; 15 s by default. */
   stopTimeoutMs?: number;
@@ -102,7 +102,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     output += chunk;
     if (options.showErrors) process.stderr.write(chunk);
   });
-  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
   try {
     await until(
       async () => {
