@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './app';
 import { FAST_JOBS_ENV, jobsTargets, until } from './jobs-helpers';
-import { SmtpSink } from './jobs-smtp-sink';
+import { SmtpSink } from '@site/test-support/smtp-sink';
 
 /** Long enough that a message left to its own retry delay could not arrive within the test. */
 const RETRY_DELAY_SECONDS = 300;
