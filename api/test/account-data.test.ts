@@ -5,7 +5,7 @@ import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { login, PASSWORD, refresh, register } from './accounts-helpers';
 import { REMINDER_QUEUE, type ReminderJob } from '../src/modules/fulfilment/reminders';
-import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
+import { bookConsultation, buyer, fulfilled, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
 
 describe.each(testDatabases())("an account's own data: download and deletion on $name", (target) => {
   let app: FastifyInstance;
@@ -93,6 +93,8 @@ describe.each(testDatabases())("an account's own data: download and deletion on 
     const start = slot(6, 10);
     const paid = (await bookConsultation(app, me, start)).json();
     await settle(app, paid.razorpayOrderId);
+    // The reminders are scheduled by the paid order's fulfilment job.
+    await fulfilled(app, paid.id);
     const queued = () => app.jobs.boss.findJobs<ReminderJob>(REMINDER_QUEUE, { data: { orderId: paid.id }, queued: true });
     expect((await queued()).length).toBeGreaterThan(0);
     expect((await app.inject({ method: 'POST', url: '/api/users/me/delete', headers: me.headers, payload: { password: PASSWORD } })).statusCode).toBe(200);
