@@ -72,7 +72,7 @@ import { backupRoutes } from './modules/backup/routes';
 import { metricsPlugin } from './modules/metrics/service';
 import { metricsRoutes } from './modules/metrics/routes';
 import { systemRoutes } from './modules/system/routes';
-import { releasesPlugin } from './modules/releases/service';
+import { releasesPlugin, startingBuildsPlugin } from './modules/releases/service';
 import { releaseRoutes } from './modules/releases/routes';
 
 export interface BuildOptions {
@@ -190,7 +190,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'admin', routes: [adminRoutes] },
     { name: 'backup', services: [backupPlugin], routes: [backupRoutes] },
     { name: 'metrics', routes: [metricsRoutes] },
-    { name: 'releases', services: [releasesPlugin], routes: [releaseRoutes] },
+    { name: 'releases', services: serveWeb ? [releasesPlugin, startingBuildsPlugin] : [releasesPlugin], routes: [releaseRoutes] },
     { name: 'system', routes: [systemRoutes] },
     { name: 'page-head', services: [deploymentPlugin, pageHeadPlugin] },
     // Pages rendered on the server only where the api serves the front ends.

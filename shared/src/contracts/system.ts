@@ -62,6 +62,7 @@ export const ReleaseLine = z.object({
   version: z.string(),
   /** ISO time the release was made. */
   created_at: z.string(),
+  /** What pages are made of: the live release or, while no release is live, release zero (the build the site was started with). */
   live: z.boolean(),
 });
 export type ReleaseLine = z.infer<typeof ReleaseLine>;

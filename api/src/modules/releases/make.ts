@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { cp, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { cp, lstat, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { SHELL, SHELL_BUILD_PATH, versionOf } from './store';
 import { ReleaseRefused } from './checks';
 
@@ -73,11 +75,18 @@ async function filesOf(folder: string, prefix = ''): Promise<string[]> {
   return nested.flat().sort();
 }
 
-/** A hash of every file of the candidate, by path and content. */
+/**
+ * A hash of every file of the candidate, by path and content. Each file is streamed through it: a
+ * running instance hashes the builds it started with (zero.ts) without holding any of them.
+ */
 export async function contentHash(folder: string): Promise<string> {
   const hash = createHash('sha256');
   for (const file of await filesOf(folder)) {
-    hash.update(file).update('\0').update(await readFile(path.join(folder, file))).update('\0');
+    hash.update(file).update('\0');
+    await pipeline(createReadStream(path.join(folder, file)), async (chunks: AsyncIterable<Buffer>) => {
+      for await (const chunk of chunks) hash.update(chunk);
+    });
+    hash.update('\0');
   }
   return hash.digest('hex');
 }
@@ -85,14 +94,25 @@ export async function contentHash(folder: string): Promise<string> {
 /** Writes .br and .gz beside the folder's text files (the build tooling's own step). */
 export const precompress = (repoRoot: string, folder: string) => run('pnpm', ['--filter', './shell', 'exec', 'precompress', folder], { cwd: repoRoot });
 
+/** What release.json says of a release made of the build a site was started with (zero.ts). */
+export interface ReleaseMarks {
+  release_zero?: true;
+}
+
 /**
  * Gives the checked candidate its version: `place` finishes its files for it (the shell's), then its
  * folder is renamed into place, never changed after.
  */
-export async function keepCandidate(releasesDir: string, candidate: Candidate, at = new Date(), place?: (folder: string, version: string) => Promise<void>): Promise<string> {
+export async function keepCandidate(
+  releasesDir: string,
+  candidate: Candidate,
+  at = new Date(),
+  place?: (folder: string, version: string) => Promise<void>,
+  marks: ReleaseMarks = {},
+): Promise<string> {
   const version = versionOf(at, await contentHash(candidate.folder));
   await place?.(candidate.folder, version);
-  await writeFile(path.join(candidate.folder, 'release.json'), JSON.stringify({ remote: candidate.remote, version, created_at: at.toISOString() }, null, 2));
+  await writeFile(path.join(candidate.folder, 'release.json'), JSON.stringify({ remote: candidate.remote, version, created_at: at.toISOString(), ...marks }, null, 2));
   await rename(candidate.folder, path.join(releasesDir, candidate.remote, version));
   return version;
 }

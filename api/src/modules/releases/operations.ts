@@ -3,7 +3,8 @@ import { checkManifests, checkRenders, ReleaseRefused, type RenderFigures } from
 import { exclusively } from './lock';
 import { buildCandidate, copyCandidate, discardCandidate, keepCandidate, publish } from './make';
 import { assertShellBuiltForRelease, placeShellRelease } from './shell';
-import { listReleases, previousOf, pruneReleases, RELEASABLE, releasePath, SHELL, type LivePointer, type PointerStore } from './store';
+import { builtForRoot, listReleases, previousOf, pruneReleases, RELEASABLE, releasePath, SHELL, type LivePointer, type PointerStore } from './store';
+import { isOwnBuild, ownBuildRelease } from './zero';
 
 /** Where releases are made and served, as the running site sees it (the same settings as `pnpm start`). */
 export interface ReleaseSite {
@@ -84,12 +85,18 @@ export async function rollback(site: RollbackSite, remote: string): Promise<Live
   return exclusively(
     site.releasesDir,
     async (held) => {
-      const live = await site.pointers.read(remote);
-      const previous = previousOf(await listReleases(site.releasesDir, remote), live?.version ?? null);
-      if (!previous) throw new ReleaseRefused(live ? `${remote} has no release before ${live.version}` : `${remote} has no live release`, 'no_earlier_release');
+      const releases = await listReleases(site.releasesDir, remote);
+      const live = (await site.pointers.read(remote))?.version ?? (await ownBuildRelease(site, remote, releases));
+      const previous = previousOf(releases, live);
+      if (!previous) throw new ReleaseRefused(live ? `${remote} has no release before ${live}` : `${remote} has no live release`, 'no_earlier_release');
       const folders = { webRoot: site.webRoot, releasesDir: site.releasesDir };
+      const folder = path.join(site.releasesDir, remote, previous.version);
       try {
-        await checkManifests(folders, site.pointers, remote, path.join(site.releasesDir, remote, previous.version));
+        await checkManifests(folders, site.pointers, remote, folder);
+        // The shell the site was started with is served from the root: only while the root still has it.
+        if (remote === SHELL && (await builtForRoot(folder)) && !(await isOwnBuild(site.webRoot, remote, folder))) {
+          throw new ReleaseRefused("it is the build the site was started with, whose files are at the site's root, and the root now serves another build");
+        }
       } catch (error) {
         if (error instanceof ReleaseRefused) throw new ReleaseRefused(`${remote} ${previous.version} cannot be made live again: ${error.message}`);
         throw error;
@@ -107,9 +114,13 @@ export interface ReleaseLine {
   live: boolean;
 }
 
-/** A remote's kept releases, newest first, with the live one marked. */
-export async function releasesOf(site: Pick<ReleaseSite, 'releasesDir' | 'pointers'>, remote: string): Promise<ReleaseLine[]> {
+/**
+ * A remote's kept releases, newest first, with the live one marked: while no release is live, its
+ * release zero, if the site still serves the build it was made of.
+ */
+export async function releasesOf(site: Pick<ReleaseSite, 'webRoot' | 'releasesDir' | 'pointers'>, remote: string): Promise<ReleaseLine[]> {
   assertReleasable(remote);
-  const live = (await site.pointers.read(remote))?.version;
-  return (await listReleases(site.releasesDir, remote)).map((entry) => ({ version: entry.version, created_at: entry.created_at, live: entry.version === live }));
+  const releases = await listReleases(site.releasesDir, remote);
+  const live = (await site.pointers.read(remote))?.version ?? (await ownBuildRelease(site, remote, releases));
+  return releases.map((entry) => ({ version: entry.version, created_at: entry.created_at, live: entry.version === live }));
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { pointersOf, RELEASES_CHANNEL } from './pointers';
 import { releasesOf, rollback, type ReleaseLine } from './operations';
 import { liveRemotes, liveShell, ownShell, type LiveShell, type LivePointer, type PointerStore } from './store';
+import { recordStartingBuilds, type StartingBuilds } from './zero';
 
 export interface ReleasesService {
   readonly pointers: PointerStore;
@@ -18,6 +19,11 @@ export interface ReleasesService {
   rollback(remote: string): Promise<LivePointer>;
   /** Runs when another instance (or this one) moved a pointer: the deployment is looked at again now. */
   onSwitch(listener: () => void): void;
+  /**
+   * Keeps the builds this instance was started with as each front end's release zero, where none
+   * is kept yet (zero.ts). Runs once: later calls answer the same run.
+   */
+  recordStartingBuilds(): Promise<StartingBuilds>;
 }
 
 declare module 'fastify' {
@@ -63,6 +69,18 @@ export const releasesPlugin = fp(
       }
     };
 
+    let starting: Promise<StartingBuilds> | undefined;
+    const recordStarting = () =>
+      (starting ??= recordStartingBuilds({ ...site, baseUrl: config.RELEASES_BASE_URL, publish: config.RELEASES_PUBLISH }).then((result) => {
+        if (Object.keys(result.recorded).length > 0) app.log.info({ releases: result.recorded }, 'the builds this site was started with are kept as release zero');
+        for (const [remote, reason] of Object.entries(result.failed)) app.log.warn({ remote, reason }, 'release zero was not kept; it is tried again at the next start');
+        return result;
+      }));
+    // A copy left half made would be a candidate folder, never a release: the start's copy finishes first.
+    app.addHook('onClose', async () => {
+      await starting;
+    });
+
     app.decorate('releases', {
       pointers,
       shell,
@@ -76,7 +94,22 @@ export const releasesPlugin = fp(
       onSwitch(listener) {
         listeners.push(listener);
       },
+      recordStartingBuilds: recordStarting,
     } satisfies ReleasesService);
   },
   { name: 'releases', dependencies: ['config', 'database'] },
+);
+
+/**
+ * Where this instance serves the front ends, the builds it serves are kept as their release zero
+ * once it is ready: in the background, copied and hashed (no render), so neither the start nor the
+ * first pages wait for it.
+ */
+export const startingBuildsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onReady', async () => {
+      void app.releases.recordStartingBuilds();
+    });
+  },
+  { name: 'release-zero', dependencies: ['releases', 'lifecycle'] },
 );

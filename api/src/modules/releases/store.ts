@@ -140,10 +140,36 @@ export interface LiveShell {
 
 export const ownShell = (folders: SiteFolders): LiveShell => ({ folder: path.join(folders.webRoot, SHELL, 'dist'), path: '/', version: null });
 
+/** Shell releases by folder, whether built for the site's root: a kept folder never changes. */
+const builtForRootByFolder = new Map<string, boolean>();
+
+/**
+ * Whether the shell release in `folder` names its files at the site's root: only the shell's own
+ * build, kept as its release zero (zero.ts), is; `pnpm release shell` refuses such a build.
+ */
+export async function builtForRoot(folder: string): Promise<boolean> {
+  const known = builtForRootByFolder.get(folder);
+  if (known !== undefined) return known;
+  let manifest: { metaData?: { publicPath?: unknown } };
+  try {
+    manifest = JSON.parse(await readFile(path.join(folder, 'mf-manifest.json'), 'utf8')) as typeof manifest;
+  } catch {
+    // Not on this instance (yet): asked again next time.
+    return false;
+  }
+  const answer = manifest.metaData?.publicPath === '/';
+  builtForRootByFolder.set(folder, answer);
+  return answer;
+}
+
 export async function liveShell(folders: SiteFolders, pointers: PointerStore): Promise<LiveShell> {
   const pointer = await pointers.read(SHELL);
   if (!pointer) return ownShell(folders);
-  return { folder: path.join(folders.releasesDir, SHELL, pointer.version), path: releasePath(SHELL, pointer.version), version: pointer.version };
+  const folder = path.join(folders.releasesDir, SHELL, pointer.version);
+  // The shell the site was started with: its page and chunks are the own build's, at the root (a
+  // rollback to it checks the root still serves that build).
+  if (await builtForRoot(folder)) return { ...ownShell(folders), version: pointer.version };
+  return { folder, path: releasePath(SHELL, pointer.version), version: pointer.version };
 }
 
 /**

@@ -51,15 +51,31 @@ function RollbackButton({ remote, onDone }: { remote: RemoteReleases; onDone: ()
   );
 }
 
+/** Who is live: a release since a time, the build the site was started with (its release zero), or an unrecorded build. */
+function LiveLine({ remote }: { remote: RemoteReleases }) {
+  if (remote.live) {
+    return (
+      <p>
+        Live: <code>{remote.live.version}</code> since {formatIst(remote.live.since)}
+      </p>
+    );
+  }
+  const started = remote.releases.find((release) => release.live);
+  return started ? (
+    <p>
+      Live: <code>{started.version}</code>, the build the site was started with
+    </p>
+  ) : (
+    <p>Live: its own build (no release yet)</p>
+  );
+}
+
 function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () => void }) {
   const headingId = `releases-${remote.remote}`;
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>{remote.remote}</h3>
-      <p>
-        Live: {remote.live ? <code>{remote.live.version}</code> : 'its own build (no release yet)'}
-        {remote.live && <> since {formatIst(remote.live.since)}</>}
-      </p>
+      <LiveLine remote={remote} />
       {remote.releases.length > 0 && (
         <>
           <DataTable caption={`Releases of ${remote.remote}, newest first`} cards={640}>
