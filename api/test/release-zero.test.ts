@@ -1,11 +1,13 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { lock } from 'proper-lockfile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { REMOTE_NAMES, remoteDir, remoteTable } from '@site/shared/remotes';
 import { pointersOf } from '../src/modules/releases/pointers';
-import { listReleases, RELEASABLE, versionOf } from '../src/modules/releases/store';
+import { releaseLockOf } from '../src/modules/releases/lock';
+import { filePointers, listReleases, RELEASABLE, versionOf } from '../src/modules/releases/store';
 import { recordStartingBuilds } from '../src/modules/releases/zero';
 import { bearer, buildTestApp, testAdminId, useTestInstances } from './app';
 import { testDatabases } from './databases';
@@ -141,5 +143,36 @@ describe.each(testDatabases())('release zero ($name)', (target) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`shell ${zero} cannot be made live again: it is the build the site was started with, whose files are at the site's root, and the root now serves another build`);
     expect((await app.releases.pointers.read('shell'))?.version).toBe(first);
+  });
+});
+
+describe('a start while a release is under way', () => {
+  it('waits for the release lock and keeps release zero once it is let go; a closing instance stops waiting', async () => {
+    const webRoot = await builtSite();
+    const releasesDir = path.join(webRoot, 'releases');
+    try {
+      const site = { webRoot, releasesDir, pointers: filePointers(releasesDir), lockWaitMs: 100 };
+      // Another `pnpm release` holds the lock.
+      await mkdir(releasesDir);
+      const unlock = await lock(releasesDir, { lockfilePath: releaseLockOf(releasesDir), realpath: false });
+      const closing = new AbortController();
+      let waits = 0;
+      const given = recordStartingBuilds(site, { signal: closing.signal, retryMs: 20, onWait: () => (waits += 1) });
+      await expect.poll(() => waits).toBeGreaterThan(0);
+      closing.abort();
+      const gaveUp = await given;
+      expect(gaveUp.recorded).toEqual({});
+      expect(Object.keys(gaveUp.failed)).toEqual([...RELEASABLE]);
+
+      waits = 0;
+      const waiting = recordStartingBuilds(site, { retryMs: 20, onWait: () => (waits += 1) });
+      await expect.poll(() => waits).toBeGreaterThan(0);
+      await unlock();
+      const kept = await waiting;
+      expect(Object.keys(kept.recorded)).toEqual([...RELEASABLE]);
+      expect(kept.failed).toEqual({});
+    } finally {
+      await rm(webRoot, { recursive: true, force: true });
+    }
   });
 });

@@ -70,14 +70,20 @@ export const releasesPlugin = fp(
     };
 
     let starting: Promise<StartingBuilds> | undefined;
+    const closing = new AbortController();
+    const reported = (result: StartingBuilds) => {
+      if (Object.keys(result.recorded).length > 0) app.log.info({ releases: result.recorded }, 'the builds this site was started with are kept as release zero');
+      for (const [remote, reason] of Object.entries(result.failed)) app.log.warn({ remote, reason }, 'release zero was not kept; it is tried again at the next start');
+      return result;
+    };
     const recordStarting = () =>
-      (starting ??= recordStartingBuilds({ ...site, baseUrl: config.RELEASES_BASE_URL, publish: config.RELEASES_PUBLISH }).then((result) => {
-        if (Object.keys(result.recorded).length > 0) app.log.info({ releases: result.recorded }, 'the builds this site was started with are kept as release zero');
-        for (const [remote, reason] of Object.entries(result.failed)) app.log.warn({ remote, reason }, 'release zero was not kept; it is tried again at the next start');
-        return result;
-      }));
-    // A copy left half made would be a candidate folder, never a release: the start's copy finishes first.
+      (starting ??= recordStartingBuilds(
+        { ...site, baseUrl: config.RELEASES_BASE_URL, publish: config.RELEASES_PUBLISH },
+        { signal: closing.signal, onWait: (remote) => app.log.info({ remote }, 'release zero waits for the release under way') },
+      ).then(reported));
+    // A copy under way finishes (half made, it would be left as a candidate folder); a wait for the lock ends.
     app.addHook('onClose', async () => {
+      closing.abort();
       await starting;
     });
 

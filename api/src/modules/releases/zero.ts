@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readManifest } from './checks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { readManifest, ReleaseRefused } from './checks';
 import { exclusively } from './lock';
 import { copyCandidate, discardCandidate, keepCandidate, publish } from './make';
 import { listReleases, RELEASABLE, releasePath, type PointerStore, type Release } from './store';
@@ -104,15 +105,44 @@ export interface StartingBuilds {
   failed: Record<string, string>;
 }
 
-/** Release zero of every front end, one after another (each holds the lock only for its own copy). */
-export async function recordStartingBuilds(site: StartingSite): Promise<StartingBuilds> {
+/** How a start waits for a release or rollback under way (it holds the lock) before trying again. */
+export interface Patience {
+  /** Ends the waiting (the instance is closing): what is not kept yet is tried at the next start. */
+  signal?: AbortSignal;
+  /** Between two tries. */
+  retryMs?: number;
+  /** How long a start keeps trying: longer than a build and release. */
+  untilMs?: number;
+  /** Told of each wait, with the front end waiting. */
+  onWait?: (remote: string) => void;
+}
+
+/**
+ * Release zero of every front end, one after another (each holds the lock only for its own copy).
+ * A release under way holds the lock: the front ends it does not release are kept once it is done.
+ */
+export async function recordStartingBuilds(site: StartingSite, { signal, retryMs = 5_000, untilMs = 15 * 60_000, onWait }: Patience = {}): Promise<StartingBuilds> {
   const result: StartingBuilds = { recorded: {}, failed: {} };
+  const deadline = Date.now() + untilMs;
   for (const remote of RELEASABLE) {
-    try {
-      const version = await recordReleaseZero(site, remote);
-      if (version) result.recorded[remote] = version;
-    } catch (error) {
-      result.failed[remote] = (error as Error).message;
+    if (signal?.aborted) {
+      result.failed[remote] = 'the instance closed before it was kept';
+      continue;
+    }
+    for (;;) {
+      try {
+        const version = await recordReleaseZero(site, remote);
+        if (version) result.recorded[remote] = version;
+      } catch (error) {
+        const underWay = error instanceof ReleaseRefused && error.code === 'release_under_way';
+        if (underWay && !signal?.aborted && Date.now() + retryMs < deadline) {
+          onWait?.(remote);
+          await delay(retryMs, undefined, { signal }).catch(() => undefined);
+          if (!signal?.aborted) continue;
+        }
+        result.failed[remote] = (error as Error).message;
+      }
+      break;
     }
   }
   return result;
