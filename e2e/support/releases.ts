@@ -33,7 +33,17 @@ export function releaseCommands(env: Record<string, string>) {
     expect(result.code, result.stderr).toBe(0);
     return result.stdout.trim().split('\n').at(-1)!;
   };
-  return { pnpm, switched };
+  return { pnpm, switched, startedWith: (remote: string) => startedWith(pnpm, remote) };
+}
+
+/**
+ * The version of `remote`'s release zero (the build the site was started with), once the started
+ * site has kept it: `pnpm releases` lists it alone, live.
+ */
+export async function startedWith(pnpm: (...args: string[]) => Promise<ReleaseCommand>, remote: string): Promise<string> {
+  let listed = '';
+  await expect.poll(async () => (listed = (await pnpm('releases', remote)).stdout.trim()), { timeout: 30_000 }).toMatch(/^\S+\t\S+\tlive$/);
+  return listed.split('\t')[0]!;
 }
 
 /** Copies a build (or a release) to `target`, with each replacement made in every file whose name matches; the number of files changed. */

@@ -8,6 +8,7 @@ import { expect, test } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/admin-session';
 import { pageSettled } from '../support/page-state';
 import { repoRoot, startServer, type RunningServer } from '@site/test-support/server';
+import { startedWith } from '../support/releases';
 
 // `pnpm release` on a server of its own (its own DATA_DIR, so its own releases): other tests never
 // see these releases. The remote is built once (the changed text); the refused releases are that
@@ -20,8 +21,8 @@ const OLD_TITLE = 'AI Services Built for Small Teams';
 const NEW_TITLE = 'AI Services Released on Their Own';
 
 let server: RunningServer;
-/** The releases the first test made: version 1 and the changed text. */
-const made: { v1?: string; v2?: string } = {};
+/** The releases the first test made: release zero (the build the server started with), version 1 and the changed text. */
+const made: { zero?: string; v1?: string; v2?: string } = {};
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // a fresh embedded database on a busy machine
@@ -70,6 +71,8 @@ test('a remote is released, rolled back, and a broken release is refused, while 
   // Version 1: the remote's current build, released as it is (no build).
   // The server's first render loads every container: not what the switch is measured on.
   await expect.poll(homeHtml).toContain(`${OLD_TITLE}</h2>`);
+  // Release zero: the build the server started with, kept once it was ready, and live.
+  const zero = await startedWith(pnpm, 'mfe-marketing');
   const v1 = await switched('release', 'mfe-marketing', '--from', 'mfe-marketing/dist');
   await expect.poll(async () => (await fetch(server.url + '/remotes.json')).text(), { timeout: 1_000 }).toContain(v1);
   await servedWithin1s(OLD_TITLE);
@@ -94,7 +97,7 @@ test('a remote is released, rolled back, and a broken release is refused, while 
     await writeFile(SOURCE, source);
   }
   expect(v2).not.toBe(v1);
-  Object.assign(made, { v1, v2 });
+  Object.assign(made, { zero, v1, v2 });
   await servedWithin1s(NEW_TITLE);
   expect(await liveLine()).toMatch(new RegExp(`^${v2}\\t\\S+\\tlive$`));
 
@@ -146,8 +149,13 @@ test('a remote is released, rolled back, and a broken release is refused, while 
     await rm(broken, { recursive: true, force: true });
   }
   expect(await liveLine()).toMatch(new RegExp(`^${v1}\\t`));
-  expect((await pnpm('releases', 'mfe-marketing')).stdout.trim().split('\n')).toHaveLength(2);
+  expect((await pnpm('releases', 'mfe-marketing')).stdout.trim().split('\n')).toHaveLength(3);
   expect(await (await fetch(server.url + '/')).text()).toContain(`${OLD_TITLE}</h2>`);
+
+  // And once more: release zero, from its own folder.
+  expect(await switched('rollback', 'mfe-marketing')).toBe(zero);
+  expect((await (await fetch(server.url + '/remotes.json')).json()).mfe_marketing).toBe(`/releases/mfe-marketing/${zero}/remoteEntry.js`);
+  await servedWithin1s(OLD_TITLE);
 });
 
 test('Settings → Releases shows each remote’s live version and history, and rolls one back', async ({ page }) => {
@@ -165,12 +173,15 @@ test('Settings → Releases shows each remote’s live version and history, and 
   const marketing = releases.getByRole('region', { name: 'mfe-marketing', exact: true });
   await expect(marketing).toContainText(`Live: ${v3}`);
   const rows = marketing.getByRole('table', { name: 'Releases of mfe-marketing, newest first' }).locator('tbody tr');
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(4);
   await expect(rows.nth(0)).toContainText(v3);
   await expect(rows.nth(0)).toContainText('Live');
   await expect(rows.nth(1)).toContainText(v2);
   await expect(rows.nth(2)).toContainText(made.v1!);
-  await expect(releases.getByRole('region', { name: 'mfe-community', exact: true })).toContainText('its own build (no release yet)');
+  await expect(rows.nth(3)).toContainText(made.zero!);
+  // Never released: the build the site was started with is live, as its release zero.
+  const community = await startedWith(pnpm, 'mfe-community');
+  await expect(releases.getByRole('region', { name: 'mfe-community', exact: true })).toContainText(`Live: ${community}, the build the site was started with`);
   await expectNoAxeViolations(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -79,8 +79,9 @@ async function smoke(browser: Browser, expected: { title: string; shell: string 
 test('the shell is released, rolled back, and refused when it breaks, while open pages keep their shell', async ({ page, browser, consoleErrors }) => {
   test.setTimeout(600_000); // one production build of the shell on a shared machine
   const { pnpm, switched } = commands;
-  // The shell's own build is live before any release.
+  // The shell's own build is live before any release, kept as its release zero.
   await expect.poll(() => html()).toContain('data-src="/main.');
+  const zero = await commands.startedWith('shell');
 
   // Version 1: built for its own folder, checked against the live remotes, switched.
   const v1 = await switched('release', 'shell');
@@ -139,7 +140,8 @@ test('the shell is released, rolled back, and refused when it breaks, while open
   expect(refused.stderr).toMatch(/^Refused: .*\bmfe-marketing: react 19\.\d+\.\d+ is not compatible with the shell's 18\.\d+\.\d+ \(another major version\)/m);
 
   const lines = (await pnpm('releases', 'shell')).stdout.trim().split('\n');
-  expect(lines).toHaveLength(2);
+  expect(lines).toHaveLength(3);
+  expect(lines.at(-1)).toMatch(new RegExp(`^${zero}\\t`));
   expect(lines.find((line) => line.endsWith('\tlive'))).toMatch(new RegExp(`^${v1}\\t`));
   expect(shellVersionIn(await html())).toBe(v1);
 });
