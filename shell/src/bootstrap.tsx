@@ -51,3 +51,12 @@ async function start(root: HTMLElement) {
 }
 
 void start(container);
+
+// The visitor-signals beacon once the first page has settled and the browser is idle: nothing of
+// it competes with the page's own first paint or code.
+void import('./lib/first-page')
+  .then(({ firstPageSettled }) => firstPageSettled())
+  .then(() => new Promise((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(resolve) : setTimeout(resolve))))
+  .then(() => import('./lib/vitals'))
+  .then(({ startVitals }) => startVitals())
+  .catch(() => undefined);
