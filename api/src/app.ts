@@ -74,6 +74,8 @@ import { metricsRoutes } from './modules/metrics/routes';
 import { systemRoutes } from './modules/system/routes';
 import { releasesPlugin, startingBuildsPlugin } from './modules/releases/service';
 import { releaseRoutes } from './modules/releases/routes';
+import { vitalsPlugin } from './modules/vitals/service';
+import { vitalsRoutes } from './modules/vitals/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -191,6 +193,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'backup', services: [backupPlugin], routes: [backupRoutes] },
     { name: 'metrics', routes: [metricsRoutes] },
     { name: 'releases', services: serveWeb ? [releasesPlugin, startingBuildsPlugin] : [releasesPlugin], routes: [releaseRoutes] },
+    { name: 'vitals', services: [vitalsPlugin], routes: [vitalsRoutes] },
     { name: 'system', routes: [systemRoutes] },
     { name: 'page-head', services: [deploymentPlugin, pageHeadPlugin] },
     // Pages rendered on the server only where the api serves the front ends.

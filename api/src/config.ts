@@ -85,6 +85,12 @@ export const ConfigSchema = z
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
     /** Blog views are counted in memory and written this often (and on shutdown). */
     BLOG_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
+    /** Share of page views whose visitor signals (web vitals, client errors) the browser reports: 1 is every one. */
+    VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+    /** Visitor signals are added up in memory and written this often (and on shutdown). */
+    VITALS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+    /** How long visitor signals stay in their short time buckets before they are folded into totals. */
+    VITALS_KEEP_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(48),
     /** PostgreSQL: how long to wait for a connection, and for one statement to finish. */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),

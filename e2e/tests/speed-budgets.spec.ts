@@ -21,8 +21,9 @@ async function jsTransferred(page: Page, path: string): Promise<{ kib: number; u
 }
 
 // Budgets from the speed work (decision 020); the build is deterministic, so these do not flake.
+// `/` grew by the visitor-signals beacon and web-vitals, loaded at idle time (decision 069).
 for (const [path, budgetKib] of [
-  ['/', 140],
+  ['/', 142],
   ['/login', 150],
 ] as const) {
   test(`a first visit to ${path} transfers at most ${budgetKib} KiB of JavaScript and no admin code`, async ({ page }) => {

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { theme } from './ui/theme';
 import { Button } from './ui/primitives';
 import type { REMOTES } from './remotes';
+import { reportClientError } from './client-errors';
 
 /** Remote module ids the product composes, as `<federation name>/<exposed module>` (from remotes.js). */
 export type RemoteModuleId = { [Name in keyof Remotes]: `${Name}/${ModuleOf<Remotes[Name]>}` }[keyof Remotes];
@@ -59,6 +60,8 @@ export function RemoteLoading({ label = 'Loading…' }: { label?: string }) {
 }
 
 interface BoundaryProps {
+  /** The remote the part comes from, its errors counted against it. */
+  remote: string;
   onRetry: () => void;
   onFailed: () => void;
   what: string;
@@ -74,6 +77,7 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override componentDidCatch(error: unknown): void {
     console.warn(`Could not load ${this.props.what}.`, error);
+    reportClientError(this.props.remote);
     this.props.onFailed();
   }
 
@@ -154,7 +158,7 @@ export function Remote({ id, what = id, props, fallback }: RemoteProps) {
   const Lazy = useMemo(() => lazy(() => loadModule(id).then((mod) => (void attempt, mod))), [id, attempt]);
   const settle = usePendingUntilSettled();
   return (
-    <RemoteBoundary key={`${id}:${attempt}`} what={what} onRetry={() => setAttempt((n) => n + 1)} onFailed={settle}>
+    <RemoteBoundary key={`${id}:${attempt}`} remote={id.split('/')[0]!.replace('_', '-')} what={what} onRetry={() => setAttempt((n) => n + 1)} onFailed={settle}>
       <Suspense fallback={fallback ?? <RemoteLoading />}>
         <Lazy {...props} />
         <Settled settle={settle} />

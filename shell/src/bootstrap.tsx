@@ -1,5 +1,6 @@
 import { loadRemoteModule, preloadFirstPage } from './lib/federation';
 import { yieldToBrowser } from './lib/yield-to-browser';
+import { firstPageSettled } from './lib/first-page';
 
 // Only the federation runtime is needed to start fetching the first page's remote.
 preloadFirstPage(window.location.pathname);
@@ -51,3 +52,11 @@ async function start(root: HTMLElement) {
 }
 
 void start(container);
+
+// The visitor-signals beacon once the first page has settled and the browser is idle: nothing of
+// it competes with the page's own first paint or code.
+void firstPageSettled()
+  .then(() => new Promise((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(resolve) : setTimeout(resolve))))
+  .then(() => import('./lib/vitals'))
+  .then(({ startVitals }) => startVitals())
+  .catch(() => undefined);

@@ -14,6 +14,7 @@ import { auditLog } from '../modules/audit/table';
 import { mediaImages, mediaObjects } from '../modules/media/table';
 import { mailKeys } from '../modules/mail/table';
 import { remoteReleases } from '../modules/releases/table';
+import { webVitals } from '../modules/vitals/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
 export const schema = {
@@ -37,5 +38,6 @@ export const schema = {
   mediaImages,
   mailKeys,
   remoteReleases,
+  webVitals,
 };
 export type Schema = typeof schema;

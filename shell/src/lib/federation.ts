@@ -19,8 +19,12 @@ function ensureRegistered(): Promise<void> {
   return registered;
 }
 
+/** The remotes this page has used (federation names), for the visitor-signals beacon. */
+export const remotesUsed = new Set<string>();
+
 /** Loads a remote module by id; `shared`'s `registerRemoteLoader` hands it to every package. */
 export async function loadRemoteModule(id: RemoteModuleId) {
+  remotesUsed.add(id.split('/')[0]!);
   await ensureRegistered();
   const mod = await loadRemote<{ default: never }>(id);
   if (!mod) throw new Error(`Remote module ${id} is empty`);

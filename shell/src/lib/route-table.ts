@@ -10,6 +10,9 @@ export interface RemoteRoute {
   access?: 'signed-in' | 'admin';
 }
 
+/** The route pattern of a page no remote serves (the shell's own pages, a 404), as the api knows it. */
+export const OTHER_ROUTE = '(other)';
+
 /** Every path a remote serves, flattened from the remote table. */
 export const REMOTE_ROUTES: readonly RemoteRoute[] = Object.entries(REMOTES).flatMap(([name, remote]) =>
   Object.entries(remote.routes).map(([path, route]: [string, Omit<RemoteRoute, 'path' | 'id'> & { module: string }]) => ({

@@ -6,6 +6,7 @@ import { Actions, DataTable, Empty, LoadError, Loading, Pill, SmallButton } from
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import { useQuery } from '@site/shared/query';
+import { ReleaseSignals, useReleaseSignals } from './release-signals';
 
 /** Makes the release before the live one live again, after a confirmation. */
 function RollbackButton({ remote, onDone }: { remote: RemoteReleases; onDone: () => void }) {
@@ -70,7 +71,7 @@ function LiveLine({ remote }: { remote: RemoteReleases }) {
   );
 }
 
-function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () => void }) {
+function RemoteHistory({ remote, onDone, signals }: { remote: RemoteReleases; onDone: () => void; signals: ReturnType<typeof useReleaseSignals> }) {
   const headingId = `releases-${remote.remote}`;
   return (
     <section aria-labelledby={headingId}>
@@ -103,6 +104,7 @@ function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () 
           </div>
         </>
       )}
+      <ReleaseSignals remote={remote.remote} signals={signals} />
     </section>
   );
 }
@@ -110,6 +112,7 @@ function RemoteHistory({ remote, onDone }: { remote: RemoteReleases; onDone: () 
 /** Settings → Releases: each remote's live version and the releases kept, with a rollback. */
 export function ReleasesPanel() {
   const overview = useQuery('releases', () => adminRequest<ReleasesOverview>('/admin/releases'));
+  const signals = useReleaseSignals();
   return (
     <section aria-labelledby="releases-heading" style={{ marginTop: 32 }}>
       <h2 id="releases-heading">Releases</h2>
@@ -122,7 +125,7 @@ export function ReleasesPanel() {
           </p>
           {overview.data.remotes.every((remote) => remote.releases.length === 0) && <Empty text="No remote has been released yet." />}
           {overview.data.remotes.map((remote) => (
-            <RemoteHistory key={remote.remote} remote={remote} onDone={overview.reload} />
+            <RemoteHistory key={remote.remote} remote={remote} onDone={overview.reload} signals={signals} />
           ))}
         </>
       )}
