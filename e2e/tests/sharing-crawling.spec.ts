@@ -70,7 +70,7 @@ test('every article on the public pages has a heading', async ({ page }) => {
   expect(seen).toBeGreaterThan(paths.length);
 });
 
-test('every page in the sitemap has one URL: with a trailing slash it moves there (301), without it answers 200', async ({ request, baseURL }) => {
+test('every page in the sitemap has one URL: with a trailing slash it moves there (301), without it answers 200', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname).filter((path) => path !== '/');
   expect(paths.length).toBeGreaterThan(5);
@@ -79,5 +79,4 @@ test('every page in the sitemap has one URL: with a trailing slash it moves ther
     expect([moved.status(), moved.headers().location], path).toEqual([301, path]);
   }
   for (const path of paths) expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
-  expect(baseURL).toBeTruthy();
 });
