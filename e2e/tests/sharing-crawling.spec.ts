@@ -19,7 +19,13 @@ test('every page links the blog feed in its HTML, and robots.txt lets crawlers r
 });
 
 test('JSON-LD describes the organization, a post and an event; a post is described by its summary', async ({ request }) => {
-  expect(jsonLdOf(await (await request.get('/')).text())).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Tiny Titans AI' });
+  expect(jsonLdOf(await (await request.get('/')).text())).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'Tiny Titans AI',
+    logo: expect.stringMatching(/^https?:\/\/.+\/favicon\.svg$/),
+    address: { addressCountry: 'IN' },
+  });
 
   const blog = await createBlog({ title: 'Structured post', summary: 'What the post is about.', content: '<p>The long body.</p>' });
   const blogHtml = await (await request.get(`/blog/${blog.slug}`)).text();
@@ -32,6 +38,8 @@ test('JSON-LD describes the organization, a post and an event; a post is describ
     name: 'Structured meetup',
     eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
     location: { '@type': 'VirtualLocation' },
+    eventStatus: 'https://schema.org/EventScheduled',
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'INR', availability: expect.stringMatching(/^https:\/\/schema\.org\//), validFrom: expect.any(String) },
   });
 });
 
