@@ -8,7 +8,7 @@ import { registerModules, type ApiModule } from './lib/modules';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
-import { answerFrameworkError, errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, answerClientError, errorsPlugin } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { connectionsPlugin } from './plugins/connections';
 import { storableInputPlugin } from './plugins/storable-input';
@@ -121,6 +121,8 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     pluginTimeout: 300_000,
     // A broken percent-encoding or an over-long path parameter: `{ error, message }`, the path not echoed.
     frameworkErrors: answerFrameworkError,
+    // What Node's HTTP parser refuses, in the same shape.
+    clientErrorHandler: answerClientError,
     // Shutdown closes connections itself (plugins/connections.ts) so that no request is lost.
     forceCloseConnections: false,
     return503OnClosing: false,

@@ -69,6 +69,26 @@ describe.each(testDatabases())('the OpenAPI document on $name', (target) => {
     expect(types('get', '/api/newsletters/unsubscribe', '404')).toEqual(['text/html']);
   });
 
+  it('lists null among the values of every nullable enum, as strict OpenAPI 3.0 validators need', () => {
+    const offenders: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as { nullable?: boolean; enum?: unknown[] };
+      if (schema.nullable && schema.enum && !schema.enum.includes(null)) offenders.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(doc, '#');
+    expect(offenders).toEqual([]);
+  });
+
+  it("declares the upload's multipart body: one required binary field, image", () => {
+    const upload = doc.paths['/api/ipfs/upload-image']!.post as Operation & { requestBody?: { content: Record<string, { schema: { required: string[]; properties: Record<string, { format: string }> } }> } };
+    const form = upload.requestBody?.content['multipart/form-data']?.schema;
+    expect(form?.required).toEqual(['image']);
+    expect(form?.properties.image?.format).toBe('binary');
+    expect(upload).not.toHaveProperty('x-multipart-fields');
+  });
+
   it('answers 404 for an unknown unsubscribe token', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/newsletters/unsubscribe?token=${'x'.repeat(43)}` });
     expect(res.statusCode).toBe(404);

@@ -31,7 +31,7 @@ describe.each(testDatabases())('forms posted without JavaScript on $name', (targ
     const cookie = outcomeCookie(first);
     // The typed address travels in the cookie, never in the URL.
     expect(first.headers.location).not.toContain('example');
-    expect(decoded(cookie)).toMatchObject({ form: 'newsletter', ok: true, message: 'Successfully subscribed!' });
+    expect(decoded(cookie)).toMatchObject({ form: 'newsletter', ok: true, message: 'Successfully subscribed! Check your inbox to confirm.' });
 
     const again = await post('/api/newsletters', { email: 'no.script@example.com', return_to: '/privacy' });
     expect(decoded(outcomeCookie(again))).toMatchObject({ ok: false, message: 'This email is already subscribed.', values: { email: 'no.script@example.com' } });

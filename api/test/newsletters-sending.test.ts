@@ -70,6 +70,14 @@ describe.each(jobsTargets())('sending a post to the newsletter on $name', (targe
     expect(status[0]!.status).toBe('unsubscribed');
   });
 
+  it("answers 404 for an unknown post's progress, and 'none' for a post never sent", async () => {
+    const unknown = await app.inject({ method: 'GET', url: '/api/admin/blogs/00000000-0000-4000-8000-000000000000/newsletter', headers: adminHeaders(app) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'not_found' });
+    const post = await createBlog(app, { slug: uniqueSlug('unsent') });
+    expect((await progress(app, post.id)).status).toBe('none');
+  });
+
   it('sends only a public post', async () => {
     const draft = await createBlog(app, { slug: uniqueSlug('draft'), status: 'draft' });
     const later = await createBlog(app, { slug: uniqueSlug('later'), published_at: new Date(Date.now() + 3_600_000).toISOString() });

@@ -4,6 +4,7 @@ import { NO_MEETING_LINK_YET, REMINDER_QUEUE, type ReminderJob } from '../src/mo
 import { adminHeaders, userHeaders } from './content-helpers';
 import { useTestApp } from './app';
 import { FAST_JOBS_ENV, jobsTargets } from './jobs-helpers';
+import { until } from '@site/test-support/until';
 import { nextMail, outbox, decodeQp } from './outbox';
 import { bookConsultation, buyer, fulfilled, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
 
@@ -63,6 +64,25 @@ describe.each(jobsTargets())('booking reminders on $name', (target) => {
     // At or after the start, a reminder sends nothing.
     expect(await app.fulfilment.reminders.remind({ ...job, lead: '1h' }, new Date(startMs))).toBe(false);
     expect((await setMeetingLink(null)).statusCode).toBe(200);
+  });
+
+  it('skips a reminder run late past a quarter of its lead, so downtime across the 24-hour mark sends only the true one', async () => {
+    const me = await buyer(app);
+    const start = slot(7, 11);
+    const order = await paidBooking(me, start);
+    const startMs = Date.parse(start);
+    const reminder = (lead: ReminderJob['lead'], at: number) => app.fulfilment.reminders.remind({ orderId: order.id, lead, start }, new Date(at));
+    // Back up 55 minutes before the start: "is tomorrow" would be false, only the 1-hour one goes.
+    expect(await reminder('24h', startMs - 55 * 60_000)).toBe(false);
+    expect(await reminder('1h', startMs - 55 * 60_000)).toBe(true);
+    // A little late is still true enough; a 1-hour reminder 20 minutes before the start is not.
+    expect(await reminder('24h', startMs - 20 * HOUR)).toBe(true);
+    const other = await paidBooking(me, slot(8, 11));
+    expect(await app.fulfilment.reminders.remind({ orderId: other.id, lead: '1h', start: slot(8, 11) }, new Date(Date.parse(slot(8, 11)) - 20 * 60_000))).toBe(false);
+    const sentFor = async () => (await remindersTo(me)).filter((mail) => mail.includes(order.id));
+    await until(async () => (await sentFor()).length >= 2, 'both reminders sent');
+    const sent = await sentFor();
+    expect(sent.map((mail) => (mail.includes('is tomorrow') ? '24h' : '1h')).sort()).toEqual(['1h', '24h']);
   });
 
   it('moves the reminders with a rescheduled booking; the old ones send nothing', async () => {

@@ -34,6 +34,22 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toContain('<h1>Rendered /privacy</h1>');
   });
 
+  it('moves a page with a trailing slash to its one URL, keeping the query, never to another host', async () => {
+    for (const [from, to] of [
+      ['/privacy/', '/privacy'],
+      ['/community/', '/community'],
+      ['/blog/some-post/', '/blog/some-post'],
+      ['/blog/no-such-post/?ref=a', '/blog/no-such-post?ref=a'],
+    ]) {
+      const res = await app.inject({ url: from });
+      expect([res.statusCode, res.headers.location], from).toEqual([301, to]);
+    }
+    expect((await app.inject({ url: '/' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/blogs/' })).statusCode).not.toBe(301);
+    const elsewhere = await app.inject({ url: '//evil.example/' });
+    expect(elsewhere.headers.location ?? '').not.toMatch(/^\/\//);
+  });
+
   it('leaves /admin, /login and /orders to the browser', async () => {
     for (const url of ['/admin', '/login', '/orders']) {
       expect((await app.inject({ url })).body, url).toContain('<div id="root"></div>');

@@ -95,3 +95,15 @@ test('a write shows through the micro-cache within 5 s', async () => {
   console.log(`a write shown through the micro-cache after ${shownAfter} ms`);
   expect(shownAfter).toBeLessThan(5_250);
 });
+
+test('nginx moves a page with a trailing slash to its one URL itself, keeping the query', async () => {
+  for (const [from, to] of [
+    ['/community/', '/community'],
+    ['/blog/some-post/?ref=a', '/blog/some-post?ref=a'],
+  ] as const) {
+    const moved = await viaProxy(from, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')], from).toEqual([301, to]);
+    // No instance was asked.
+    expect(servedBy(moved), from).toBe('');
+  }
+});

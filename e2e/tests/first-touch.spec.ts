@@ -27,7 +27,7 @@ test('an address typed before the shell starts survives it and is subscribed', a
   await live(page);
   await expect(form.getByLabel('Email address')).toHaveValue(email);
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('contentinfo').getByTestId('newsletter-status')).toHaveText('Successfully subscribed!');
+  await expect(page.getByRole('contentinfo').getByTestId('newsletter-status')).toHaveText('Successfully subscribed! Check your inbox to confirm.');
 });
 
 test('a newsletter form sent before the shell starts is carried out natively, and the page shows the outcome', async ({ page }) => {
@@ -37,7 +37,7 @@ test('a newsletter form sent before the shell starts is carried out natively, an
   const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter sign-up' });
   await form.getByLabel('Email address').fill(`first-paint-${Date.now()}@example.com`);
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('contentinfo').getByTestId('newsletter-status')).toHaveText('Successfully subscribed!', { timeout: 30_000 });
+  await expect(page.getByRole('contentinfo').getByTestId('newsletter-status')).toHaveText('Successfully subscribed! Check your inbox to confirm.', { timeout: 30_000 });
   expect(new URL(page.url()).pathname).toBe('/terms');
 });
 

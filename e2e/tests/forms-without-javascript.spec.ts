@@ -16,7 +16,7 @@ test('the newsletter form subscribes without JavaScript, then says the address i
 
   await input.fill(email);
   await button.click();
-  await expect(newsletterStatus(page)).toHaveText('Successfully subscribed!');
+  await expect(newsletterStatus(page)).toHaveText('Successfully subscribed! Check your inbox to confirm.');
   // Back on the same page, at the form; what was typed never travels in the URL.
   expect(new URL(page.url()).pathname).toBe('/privacy');
   expect(page.url()).not.toContain('no-script');

@@ -15,7 +15,7 @@ test('subscribing succeeds in green and clears the field; the same address again
   const email = `reader-${Date.now()}@example.com`;
   await input.fill(email);
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  const message = status(page).getByText('Successfully subscribed!');
+  const message = status(page).getByText('Successfully subscribed! Check your inbox to confirm.');
   await expect(message).toBeVisible();
   await expect(message).toHaveCSS('color', GREEN);
   await expect(input).toHaveValue('');
@@ -42,7 +42,7 @@ test('while submitting the button reads Subscribing... and the input is disabled
   await expect(form.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
   await expect(form.getByLabel('Email address')).toBeDisabled();
   release();
-  await expect(status(page)).toHaveText('Successfully subscribed!');
+  await expect(status(page)).toHaveText('Successfully subscribed! Check your inbox to confirm.');
   await expect(form.getByLabel('Email address')).toBeEnabled();
 });
 

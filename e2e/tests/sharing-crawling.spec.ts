@@ -19,7 +19,13 @@ test('every page links the blog feed in its HTML, and robots.txt lets crawlers r
 });
 
 test('JSON-LD describes the organization, a post and an event; a post is described by its summary', async ({ request }) => {
-  expect(jsonLdOf(await (await request.get('/')).text())).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Tiny Titans AI' });
+  expect(jsonLdOf(await (await request.get('/')).text())).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'Tiny Titans AI',
+    logo: expect.stringMatching(/^https?:\/\/.+\/favicon\.svg$/),
+    address: { addressCountry: 'IN' },
+  });
 
   const blog = await createBlog({ title: 'Structured post', summary: 'What the post is about.', content: '<p>The long body.</p>' });
   const blogHtml = await (await request.get(`/blog/${blog.slug}`)).text();
@@ -32,6 +38,8 @@ test('JSON-LD describes the organization, a post and an event; a post is describ
     name: 'Structured meetup',
     eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
     location: { '@type': 'VirtualLocation' },
+    eventStatus: 'https://schema.org/EventScheduled',
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'INR', availability: expect.stringMatching(/^https:\/\/schema\.org\//), validFrom: expect.any(String) },
   });
 });
 
@@ -68,4 +76,15 @@ test('every article on the public pages has a heading', async ({ page }) => {
     expect(articles.filter((article) => !article.heading).map((article) => article.html), `${path}: articles without a heading`).toEqual([]);
   }
   expect(seen).toBeGreaterThan(paths.length);
+});
+
+test('every page in the sitemap has one URL: with a trailing slash it moves there (301), without it answers 200', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname).filter((path) => path !== '/');
+  expect(paths.length).toBeGreaterThan(5);
+  for (const path of [...paths, '/no-such-page', '/blog/no-such-post']) {
+    const moved = await request.get(`${path}/`, { maxRedirects: 0 });
+    expect([moved.status(), moved.headers().location], path).toEqual([301, path]);
+  }
+  for (const path of paths) expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
 });

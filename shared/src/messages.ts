@@ -6,7 +6,8 @@ export const NEWSLETTER_CONFLICT_MESSAGE = 'This email is already subscribed.';
 
 /** The newsletter form's outcomes (SPEC §8), shown by the page with or without JavaScript. */
 export const NEWSLETTER_MESSAGES = {
-  success: 'Successfully subscribed!',
+  // The spec's words, and what happens next: the address is only added once its link is opened.
+  success: 'Successfully subscribed! Check your inbox to confirm.',
   conflict: NEWSLETTER_CONFLICT_MESSAGE,
   failure: 'An error occurred. Please try again later.',
 } as const;

@@ -19,6 +19,8 @@ export const site = {
   phones: ['+91 80 4567 1234', '+91 98450 12345'],
   address: {
     lines: ['2nd Floor, 14 Residency Road', 'Bengaluru, Karnataka 560025', 'India'],
+    /** ISO 3166-1 alpha-2, for machines (structured data). */
+    country: 'IN',
   },
   socials: [
     { label: 'LinkedIn', href: 'https://www.linkedin.com/company/tinytitans-ai' },

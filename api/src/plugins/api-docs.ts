@@ -51,6 +51,28 @@ function honestContent(code: string, content: Content | undefined): Content | un
   return content;
 }
 
+/** OpenAPI 3.0 validators check `enum` before `nullable`: a nullable enum lists null among its values. */
+function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullInNullableEnums);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Json;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+  Object.values(schema).forEach(nullInNullableEnums);
+}
+
+/** A multipart route's form, from its `config.multipartFields` (name → description): files, documented only. */
+const multipartBody = (fields: Record<string, string>) => ({
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: Object.keys(fields),
+        properties: Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { type: 'string', format: 'binary', description }])),
+      },
+    },
+  },
+});
+
 /**
  * The OpenAPI document of every route, generated from the route schemas. What the routes already
  * say is not said twice: an operation guarded by `requireUser` or `requireAdmin` declares the
@@ -80,10 +102,13 @@ export const apiDocsPlugin = fp(
         const schema = transformed.schema ?? {};
         const route = input.route;
         const guarded = hooksOf(route).some((hook) => guards().has(hook));
+        const multipartFields = (route.config as { multipartFields?: Record<string, string> } | undefined)?.multipartFields;
         return {
           url,
           schema: {
             ...schema,
+            // Documented only: the multipart plugin reads the form, not the body validator.
+            ...(multipartFields ? { 'x-multipart-fields': multipartFields } : {}),
             operationId: (schema.operationId as string | undefined) ?? operationIdOf([route.method].flat()[0]!, url),
             security: schema.security ?? (guarded ? BEARER : []),
           },
@@ -94,6 +119,11 @@ export const apiDocsPlugin = fp(
         const document = openapiObject as { paths?: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> };
         for (const item of Object.values(document.paths ?? {})) {
           for (const method of METHODS) {
+            const operation = item[method] as (Operation & { 'x-multipart-fields'?: Record<string, string>; requestBody?: unknown }) | undefined;
+            if (operation?.['x-multipart-fields']) {
+              operation.requestBody = multipartBody(operation['x-multipart-fields']);
+              delete operation['x-multipart-fields'];
+            }
             for (const [code, response] of Object.entries(item[method]?.responses ?? {})) {
               const content = honestContent(code, response.content);
               if (content) response.content = content;
@@ -101,6 +131,7 @@ export const apiDocsPlugin = fp(
             }
           }
         }
+        nullInNullableEnums(openapiObject);
         return openapiObject;
       },
     });

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -57,11 +58,47 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 }
 
 /**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses (a bad or duplicate
+ * Content-Length, broken chunks, NUL or folded headers, an unknown method, headers too large), in
+ * the site's `{ error, message }` shape, then the connection is closed: nothing after it can be read.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return socket.destroy();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason, code, message] = tooLarge
+    ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.']
+    : [400, 'Bad Request', ...CLIENT_ERRORS[400]!];
+  const body = JSON.stringify({ error: code, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Headers a request may carry once (RFC 9112 for Host; two Content-Types leave the body's type open). */
+const SINGLE_HEADERS = new Set(['host', 'content-type', 'content-length']);
+
+/** The name of a header sent twice that may be sent once, if any. */
+export function repeatedHeader(rawHeaders: string[]): string | undefined {
+  const seen = new Set<string>();
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index]!.toLowerCase();
+    if (!SINGLE_HEADERS.has(name)) continue;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
+/**
  * One error shape for every non-2xx answer: `{ error, message }` (+ `details` for validation).
  * Server errors are logged without their stack and answered with a generic message.
  */
 export const errorsPlugin = fp(
   async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const repeated = repeatedHeader(request.raw.rawHeaders);
+      if (repeated) return sendError(reply, 400, 'bad_request', `The ${repeated} header may be sent once only.`);
+    });
     app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
       if (err instanceof HttpError) {
         return sendError(reply, err.statusCode, err.code, err.message, err.details);

@@ -107,6 +107,12 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         !url.startsWith('/remotes/') &&
         !path.extname(url);
       if (!isPage || !hasShell) return sendNotFound(request, reply);
+      // One URL per page: `/community/` moves to `/community` (leading slashes collapsed, so
+      // `//host/` cannot become a link to another site).
+      if (url.length > 1 && url.endsWith('/')) {
+        const canonical = `/${url.replace(/^\/+|\/+$/g, '')}`;
+        return reply.redirect(`${canonical}${request.url.slice(url.length)}`, 301);
+      }
       // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
       const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request) : null;
       if (rendered?.personal) clearFormOutcome(request, reply, app.config);

@@ -86,6 +86,13 @@ export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLi
     // No attendee address (the buyer deleted their account): nobody to remind.
     if (!row || row.status !== 'paid' || row.cancelledAt || !row.startTime || !row.attendeeEmail) return false;
     if (row.startTime.toISOString() !== start || row.startTime <= now) return false;
+    // Run late (the site was down at its moment): its words would no longer be true, and the next
+    // reminder may be due too. Past a quarter of its lead it is skipped, so two never go at once.
+    const late = now.getTime() - (row.startTime.getTime() - REMINDER_LEADS[lead]);
+    if (late > REMINDER_LEADS[lead] / 4) {
+      app.log.info({ orderId, lead, lateMinutes: Math.round(late / 60_000) }, 'reminder skipped: its moment passed while the site was down');
+      return false;
+    }
     const mail = reminderMail(row, lead, await app.consultations.meetingLink());
     await app.enqueueMail(mail, { key: `order:${orderId}:reminder:${lead}:${start}` });
     return true;

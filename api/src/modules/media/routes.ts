@@ -42,6 +42,7 @@ export const mediaApiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ipfs/upload-image',
     {
       onRequest: app.requireAdmin,
+      config: { multipartFields: { image: `The image or video, at most ${MAX_UPLOAD_MB} MB` } },
       schema: {
         tags: ['media'],
         security: [{ bearer: [] }],

@@ -121,6 +121,7 @@ export const newsletterSendingPlugin = fp(
 
     const progress = async (blogId: string): Promise<NewsletterSendProgress> => {
       const [send] = await db.select().from(newsletterSends).where(eq(newsletterSends.blogId, blogId));
+      if (!send && !(await app.blogs.findById(blogId))) throw new HttpError(404, 'not_found', 'Blog not found.');
       if (!send) return { status: 'none', total: 0, queued: 0, sent: 0, failed: 0, started_at: null };
       const { queued, sent, failed } = await mailTally(db, app.jobs.schema, messageKey(blogId, ''));
       // Over once every batch is queued and each message sent or given up after its retries.

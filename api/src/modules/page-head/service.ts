@@ -123,7 +123,8 @@ export function withPageHead(template: string, head: PageHead, url: string): str
 /** What a page's head is made of, for the cache to forget it when that changes. */
 const TAGS_OF: Record<string, CacheTag[]> = {
   'mfe_community/BlogPage': ['blogs'],
-  'mfe_community/EventPage': ['events'],
+  // An event's head names its ticket's price.
+  'mfe_community/EventPage': ['events', 'packages'],
   'mfe_commerce/PackagePage': ['packages'],
 };
 
@@ -140,6 +141,16 @@ export const pageHeadPlugin = fp(
     const heads = new TaggedCache<PageHead | null>(2000);
     app.publicCache.onInvalidate((tags) => heads.invalidate(tags));
 
+    // The ticket a paid event sells: its first active linked package.
+    const ticketOf = async (event: { payment_required: boolean; packages_ids: string[] }) => {
+      if (!event.payment_required) return null;
+      for (const id of event.packages_ids) {
+        const [pkg] = await app.packages.search('id', id, false);
+        if (pkg) return pkg;
+      }
+      return null;
+    };
+
     const headOf = async (module: string | undefined, slug: string | undefined): Promise<PageHead | null> => {
       if (slug === undefined) return null;
       if (module === 'mfe_community/BlogPage') {
@@ -148,13 +159,13 @@ export const pageHeadPlugin = fp(
         const preview = await linkPreviewOf(app, blog);
         // The post's own summary when it has one, as the page shows it.
         const description = plainText(blog.summary || blog.content);
-        return { title: blog.title, description, type: 'article', structured: articleData(blog, description), ...preview };
+        return { title: blog.title, description, type: 'article', structured: articleData(blog, description, preview.image?.path), ...preview };
       }
       if (module === 'mfe_community/EventPage') {
         const [event] = await app.events.search('slug', slug, false);
         if (!event) return null;
         const description = plainText(event.description);
-        return { title: event.title, description, type: 'website', structured: eventData(event, description) };
+        return { title: event.title, description, type: 'website', structured: eventData(event, description, await ticketOf(event)) };
       }
       if (module === 'mfe_commerce/PackagePage') {
         const [pkg] = await app.packages.search('slug', slug, false);
