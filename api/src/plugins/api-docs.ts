@@ -6,6 +6,13 @@ import { site } from '@site/shared/site-config';
 import { emailOrigin } from '../lib/origin';
 
 type Json = Record<string, unknown>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A multipart route's form fields (name → description), for its OpenAPI request body. */
+    multipartFields?: Record<string, string>;
+  }
+}
 type Security = FastifySchema['security'];
 type Content = Record<string, { schema?: Json }>;
 type Operation = { responses?: Record<string, { content?: Content; description?: string }> };
@@ -102,7 +109,7 @@ export const apiDocsPlugin = fp(
         const schema = transformed.schema ?? {};
         const route = input.route;
         const guarded = hooksOf(route).some((hook) => guards().has(hook));
-        const multipartFields = (route.config as { multipartFields?: Record<string, string> } | undefined)?.multipartFields;
+        const multipartFields = route.config?.multipartFields;
         return {
           url,
           schema: {

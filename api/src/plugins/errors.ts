@@ -63,7 +63,10 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
  * the site's `{ error, message }` shape, then the connection is closed: nothing after it can be read.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) return socket.destroy();
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const [status, reason, code, message] = tooLarge
     ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.']
