@@ -1,6 +1,7 @@
 export declare const TEMPLATE: string;
 export declare const DEFAULT_CACHE_DIR: string;
 export declare const DEFAULT_CACHE_KEY: string;
+export declare const DEFAULT_ACCESS_LOG: string;
 export declare function clientMaxBodySize(): string;
 export declare function renderNginxSite(options: {
   apis: string[];
@@ -14,4 +15,6 @@ export declare function renderNginxSite(options: {
   extraServer?: string;
   extraStatic?: string;
   failTimeout?: string;
+  /** A file, or 'off'. */
+  accessLog?: string;
 }): string;

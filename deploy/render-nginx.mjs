@@ -24,13 +24,16 @@ export const DEFAULT_CACHE_DIR = '/var/cache/nginx/site';
 /** The micro-cache's key: the origin (answers hold absolute URLs built from it) and the URL. */
 export const DEFAULT_CACHE_KEY = '$scheme$host$request_uri';
 
+/** Where the access log goes unless told (in the format without query strings, site_no_query). */
+export const DEFAULT_ACCESS_LOG = '/var/log/nginx/access.log';
+
 /** The api's upload limit in whole megabytes, plus one for the multipart envelope. */
 export const clientMaxBodySize = () => `${Math.ceil(MAX_UPLOAD_BYTES / (1024 * 1024)) + 1}m`;
 
 /**
  * @param {{ apis: string[]; webRoot: string; listen: string; serverName?: string; upstream?: string;
  *   cacheDir?: string; cacheKey?: string; extraHttp?: string; extraServer?: string; extraStatic?: string;
- *   failTimeout?: string }} options
+ *   failTimeout?: string; accessLog?: string }} options
  * @returns {string}
  */
 export function renderNginxSite(options) {
@@ -45,6 +48,7 @@ export function renderNginxSite(options) {
     CACHE_DIR: path.resolve(options.cacheDir ?? DEFAULT_CACHE_DIR),
     CACHE_KEY: options.cacheKey ?? DEFAULT_CACHE_KEY,
     CLIENT_MAX_BODY_SIZE: clientMaxBodySize(),
+    ACCESS_LOG: options.accessLog === 'off' ? 'off' : `${options.accessLog ?? DEFAULT_ACCESS_LOG} site_no_query`,
     REMOTE_DIRS: REMOTE_DIRS.join('|'),
     EXTRA_HTTP: options.extraHttp ?? '',
     EXTRA_SERVER: indent(options.extraServer ?? '', 4),
@@ -64,10 +68,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       listen: { type: 'string', default: '80' },
       'server-name': { type: 'string', default: '_' },
       'cache-dir': { type: 'string', default: DEFAULT_CACHE_DIR },
+      'access-log': { type: 'string', default: DEFAULT_ACCESS_LOG },
     },
   });
   if (!values['web-root']) {
-    console.error('Usage: render-nginx.mjs --api host:port [--api host:port ...] --web-root DIR [--listen 80] [--server-name NAME] [--cache-dir DIR]');
+    console.error('Usage: render-nginx.mjs --api host:port [--api host:port ...] --web-root DIR [--listen 80] [--server-name NAME] [--cache-dir DIR] [--access-log FILE|off]');
     process.exit(1);
   }
   process.stdout.write(
@@ -77,6 +82,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       listen: values.listen,
       serverName: values['server-name'],
       cacheDir: values['cache-dir'],
+      accessLog: values['access-log'],
     }),
   );
 }

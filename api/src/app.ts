@@ -18,6 +18,7 @@ import { sendNotFound } from './lib/not-found';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
 import { authPlugin } from './plugins/auth';
+import { formOutcomeKeyPlugin } from './plugins/form-outcome-key';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { mailPlugin, type MailTransport } from './modules/mail/service';
 import { jobsPlugin } from './modules/jobs/service';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(apiDocsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  await app.register(formOutcomeKeyPlugin);
 
   // Every module, registered the same way (lib/modules.ts): services in this order, then routes.
   const modules: ApiModule[] = [

@@ -135,7 +135,10 @@ export const ConfigSchema = z
      * Where RELEASES_DIR is published for browsers and the server render (a static host or CDN), e.g.
      * `https://cdn.example.com/releases`; unset, the api serves it at `/releases/`.
      */
-    RELEASES_BASE_URL: optionalUrl(/^https?:/),
+    // https only: the front ends' code loads from it, and plain http would let anyone on the path rewrite it.
+    RELEASES_BASE_URL: optionalString.refine((value) => value === undefined || (URL.canParse(value) && value.startsWith('https:')), {
+      message: 'must be an https URL (the front ends load their code from it; plain http can be rewritten on the way)',
+    }),
     /** Run (by a shell) after a release's checks and before it goes live: publishes `$RELEASE_DIR` to `$RELEASE_URL`. */
     RELEASES_PUBLISH: optionalString,
     /** How many releases of each remote stay served (pages opened on an older one keep loading its files). */

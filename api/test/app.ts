@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -115,12 +115,14 @@ export function useTestInstances(
 }
 
 const testAdmins = new WeakMap<FastifyInstance, string>();
+const testSessions = new WeakMap<FastifyInstance, string>();
 
 /** Creates a real admin account for this app (admin routes check the role in the database). */
 export async function registerTestAdmin(app: FastifyInstance): Promise<string> {
   const name = `test-admin-${randomBytes(4).toString('hex')}`;
   const { user } = await app.users.upsertAdmin({ username: name, email: `${name}@example.com`, password: randomBytes(12).toString('hex') });
   testAdmins.set(app, user.id);
+  testSessions.set(app, (await app.refreshTokens.issue(user.id)).familyId);
   return user.id;
 }
 
@@ -133,6 +135,8 @@ export function testAdminId(app: FastifyInstance): string {
 
 /** `Authorization` header carrying a valid access token for the given claims. */
 export function bearer(app: FastifyInstance, claims: AccessClaims): { authorization: string } {
-  // A session id of no ended session: the token is valid until its expiry.
-  return { authorization: `Bearer ${app.signAccessToken({ sid: randomUUID(), ...claims })}` };
+  const sid = testSessions.get(app);
+  if (!sid) throw new Error('No test session for this app: call registerTestAdmin first');
+  // The test admin's open session: access tokens name a session that exists.
+  return { authorization: `Bearer ${app.signAccessToken({ sid, ...claims })}` };
 }

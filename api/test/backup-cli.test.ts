@@ -45,12 +45,14 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
   const admin = uniqueName('owner');
   let key: string;
   let before: Record<string, number>;
+  let tokenBefore: string;
 
   beforeAll(async () => {
     key = await generateX25519Identity();
     const { app, database } = await appOn({ DATA_DIR: sourceDir });
     await app.users.upsertAdmin({ username: admin, email: `${admin}@example.com`, password: PASSWORD });
     before = await counts(database);
+    tokenBefore = (await login(app, admin, PASSWORD)).accessToken;
     await app.close();
   }, 180_000);
   afterAll(() => undefined);
@@ -76,11 +78,12 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
     expect(await readdir(target)).toEqual([]);
   }, 180_000);
 
-  it('restores with the right key: same counts, the admin signs in with the same password', async () => {
+  it('restores with the right key: same counts, same signing secrets, the admin signs in with the same password', async () => {
     const target = newDataDir();
     const run = await runCli('restore', [archive], { DATA_DIR: target, BACKUP_KEY: key });
     expect(run.output).toMatch(/^Restored into the embedded database in .+: \d+ rows in \d+ tables, \d+ media/);
     expect(run.code).toBe(0);
+    expect(run.output).not.toContain('holds no signing secrets');
 
     const refused = await runCli('restore', [archive], { DATA_DIR: target, BACKUP_KEY: key });
     expect(refused.code).toBe(1);
@@ -93,6 +96,8 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
     try {
       expect(await counts(database)).toEqual(before);
       expect((await login(app, admin, PASSWORD)).accessToken).toBeTruthy();
+      // An encrypted archive carries the signing secrets: a token signed before the move still counts.
+      expect((await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${tokenBefore}` } })).statusCode).toBe(200);
     } finally {
       await app.close();
     }

@@ -66,3 +66,16 @@ describe('AI_WIDGET_CONNECT_ORIGINS', () => {
     },
   );
 });
+
+describe('RELEASES_BASE_URL', () => {
+  it('reads an https URL', () => {
+    expect(loadConfig({ RELEASES_BASE_URL: 'https://cdn.example.com/releases' }).RELEASES_BASE_URL).toBe('https://cdn.example.com/releases');
+  });
+
+  it.each(['http://cdn.example.com/releases', 'http://localhost:8080/releases', 'ftp://cdn.example.com', 'not a url'])(
+    'refuses %s at start, naming the variable and asking for https',
+    (value) => {
+      expect(() => loadConfig({ RELEASES_BASE_URL: value })).toThrow(/RELEASES_BASE_URL: must be an https URL/);
+    },
+  );
+});

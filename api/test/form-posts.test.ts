@@ -10,10 +10,12 @@ const FORM = 'application/x-www-form-urlencoded';
 /** The outcome a 303 hands to the page, as the browser would send it back. */
 function outcomeCookie(res: LightMyRequestResponse): string {
   const set = String(res.headers['set-cookie']);
-  expect(set).toMatch(/^form_outcome=[\w-]+; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax/);
+  expect(set).toMatch(/^form_outcome=[\w-]+\.[\w-]{43}; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax/);
   return set.split(';', 1)[0]!;
 }
-const decoded = (cookie: string) => JSON.parse(Buffer.from(cookie.split('=')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const payloadOf = (cookie: string) => cookie.split('=')[1]!.split('.')[0]!;
+const decoded = (cookie: string) => JSON.parse(Buffer.from(payloadOf(cookie), 'base64url').toString('utf8')) as Record<string, unknown>;
+const encoded = (outcome: object) => Buffer.from(JSON.stringify(outcome)).toString('base64url');
 
 describe.each(testDatabases())('forms posted without JavaScript on $name', (target) => {
   let app: FastifyInstance;
@@ -94,5 +96,19 @@ describe.each(testDatabases())('forms posted without JavaScript on $name', (targ
     const other = await app.inject({ url: '/privacy' });
     expect(other.body).not.toContain('Kept message');
     expect(other.headers['cache-control']).toBe('public, no-cache');
+  });
+
+  it('ignores an outcome cookie the site did not sign: the kept page, nothing of the forged outcome', async () => {
+    expect((await app.inject({ url: '/privacy' })).headers['cache-control']).toBe('public, no-cache');
+    const forged = { form: 'contact', ok: false, message: 'Forged words', values: { message: 'Forged words' }, errors: {} };
+    const real = outcomeCookie(await post('/api/contacts', { name: '', email: 'bad', service: '', message: 'x', return_to: '/privacy' }));
+    const signature = real.split('.').at(-1)!;
+    for (const value of [encoded(forged), `${encoded(forged)}.${'A'.repeat(43)}`, `${encoded(forged)}.${signature}`]) {
+      const page = await app.inject({ url: '/privacy', headers: { cookie: `form_outcome=${value}` } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('public, no-cache');
+      expect(page.body).not.toContain('Forged words');
+      expect(page.headers['set-cookie']).toBeUndefined();
+    }
   });
 });

@@ -151,4 +151,41 @@ describe.each(testDatabases())('newsletters on $name', (target) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ error: 'rate_limited' });
   });
+
+  it('lets a confirmation link expire after 7 days: the page says so and sends a new link on a click', async () => {
+    const email = `late.${++ipCounter}@example.com`;
+    expect((await subscribe({ email })).statusCode).toBe(201);
+    const confirmPath = (mail: string) => mail.match(/https:\/\/tinytitans\.example(\/api\/newsletters\/confirm\?token=[\w-]+)/)?.[1];
+    const first = await nextMail(app, (m) => m.includes(`To: ${email}`) && m.includes('Subject: Please confirm'));
+    expect(first).toContain('the link works for 7 days');
+    const old = confirmPath(first!)!;
+    // Still waiting for its confirmation: subscribing again is the spec's conflict.
+    const again = await subscribe({ email });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'This email is already subscribed.' });
+
+    await app.database.withSession((s) => s.query("UPDATE newsletter_subscriptions SET subscribed_at = now() - interval '7 days 1 minute' WHERE email = $1", [email]));
+    const expired = await app.inject({ method: 'GET', url: old });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('This confirmation link has expired');
+    const action = expired.body.match(/action="([^"]+)"/)?.[1]?.replace(/&amp;/g, '&');
+    expect(action).toMatch(/^\/api\/newsletters\/confirm\/resend\?token=/);
+    const rows = () => app.database.withSession((s) => s.query<{ confirmed_at: string | null }>('SELECT confirmed_at FROM newsletter_subscriptions WHERE email = $1', [email]));
+    expect((await rows())[0]?.confirmed_at).toBeNull();
+
+    const resent = await app.inject({ method: 'POST', url: action!, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '', remoteAddress: fromNewIp() });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.body).toContain('We sent a new confirmation link');
+    const second = await nextMail(app, (m) => m.includes(`To: ${email}`) && m.includes('Subject: Please confirm') && confirmPath(m) !== old);
+    expect((await app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: confirmPath(second!)! })).statusCode).toBe(200);
+    expect((await rows())[0]?.confirmed_at).not.toBeNull();
+  });
+
+  it('takes a new subscription for an address whose confirmation link expired unused', async () => {
+    const email = `lapsed.${++ipCounter}@example.com`;
+    expect((await subscribe({ email })).statusCode).toBe(201);
+    await app.database.withSession((s) => s.query("UPDATE newsletter_subscriptions SET subscribed_at = now() - interval '8 days' WHERE email = $1", [email]));
+    expect((await subscribe({ email })).statusCode).toBe(201);
+  });
 });

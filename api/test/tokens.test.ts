@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, useTestApp, testAdminId } from './app';
+import { bearer, buildTestApp, useTestApp, testAdminId } from './app';
 import { testDatabases } from './databases';
 import { BEHIND_PROXY, claimsOf, login, register } from './accounts-helpers';
 
@@ -45,8 +45,7 @@ describe.each(testDatabases())('access tokens end with their session on $name', 
     const forged = app.signAccessToken({ sub: user.id, role: 'admin', sid: claimsOf((await login(app, user.username)).accessToken).sid });
     const res = await app.inject({ method: 'POST', url: '/api/events', headers: { authorization: `Bearer ${forged}` }, payload: {} });
     expect(res.statusCode).toBe(403);
-    const admin = app.signAccessToken({ sub: testAdminId(app), role: 'admin', sid: 'd2f1a7c4-0000-4000-8000-000000000001' });
-    expect((await app.inject({ method: 'POST', url: '/api/events', headers: { authorization: `Bearer ${admin}` }, payload: {} })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/events', headers: bearer(app, { sub: testAdminId(app), role: 'admin' }), payload: {} })).statusCode).toBe(400);
   });
 
   it('refuses a correctly signed token without an expiry', async () => {
@@ -57,6 +56,25 @@ describe.each(testDatabases())('access tokens end with their session on $name', 
     const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, role, sid, iat: Math.floor(Date.now() / 1000) })}`;
     const signature = createHmac('sha256', 'a-test-secret-that-is-long-enough-0123456789').update(unsigned).digest('base64url');
     expect((await me(`${unsigned}.${signature}`)).statusCode).toBe(401);
+  });
+
+  it('refuses a validly signed token naming no session, or a session past its expiry', async () => {
+    const user = await register(app);
+    const unknown = app.signAccessToken({ sub: user.id, role: 'user', sid: randomUUID() });
+    expect((await me(unknown)).statusCode).toBe(401);
+    expect((await me(app.signAccessToken({ sub: user.id, role: 'user', sid: 'not-a-session' }))).statusCode).toBe(401);
+
+    const { accessToken } = await login(app, user.username);
+    expect((await me(accessToken)).statusCode).toBe(200);
+    const { sid } = claimsOf(accessToken);
+    await app.database.withSession((s) => s.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE family_id = $1", [sid]));
+    // A fresh instance (no cached answer for this session) asks the database.
+    const other = await buildTestApp(app.database, { env: { ...BEHIND_PROXY, JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789' } });
+    try {
+      expect((await other.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('marks answers to signed-in callers private and no-store, and every api answer Vary: Authorization', async () => {

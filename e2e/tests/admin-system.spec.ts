@@ -27,6 +27,8 @@ test('the System page shows health, database, remotes, queue and mail, and downl
     await expect(row.locator('td').nth(1)).toHaveText(/^sha256:[0-9a-f]{12}$/);
   }
   await expectNoAxeViolations(page);
+  // No BACKUP_KEY here: the panel says what a plain backup leaves out.
+  await expect(panel(page, 'Backups')).toContainText('Backups without BACKUP_KEY leave out the signing secrets');
 
   const downloading = page.waitForEvent('download');
   await panel(page, 'Backups').getByRole('button', { name: 'Download backup' }).click();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { restoreInto } from '../modules/backup/restore-target';
+import { NEW_SECRETS_NOTICE } from '../modules/backup/restore';
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     `Restored into ${target}: ${summary.rows} rows in ${summary.manifest.tables.length} tables, ${summary.media} media, taken ${summary.manifest.created_at}` +
       (summary.migratedAfter.length ? `; then applied ${summary.migratedAfter.join(', ')}.` : '.'),
   );
+  if (summary.newSecrets) console.log(NEW_SECRETS_NOTICE);
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -10,8 +11,8 @@ import { publicOrigin } from './origin';
 export const FORM_OUTCOME_COOKIE = 'form_outcome';
 /** Long enough for the 303 and the page it leads to; the page clears it once shown. */
 const OUTCOME_SECONDS = 60;
-/** Below the browsers' 4 KB per cookie, with its name and attributes. */
-const COOKIE_BUDGET = 3800;
+/** Below the browsers' 4 KB per cookie, with its name, signature and attributes. */
+const COOKIE_BUDGET = 3750;
 
 const FormOutcomeSchema = z.object({
   form: z.enum(['newsletter', 'contact']),
@@ -59,6 +60,28 @@ function assertFromOurPage(request: FastifyRequest, config: Config): void {
 
 const encodeOutcome = (outcome: FormOutcome) => Buffer.from(JSON.stringify(outcome)).toString('base64url');
 
+/**
+ * Signed with the site's key: only an outcome this site made renders a page for one visitor (and
+ * skips the page cache); anything else sent under the cookie's name is ignored.
+ */
+const signatureOf = (key: string, payload: string) => createHmac('sha256', key).update(`form-outcome:${payload}`).digest('base64url');
+
+/** The outcome as a signed cookie value (`payload.signature`). */
+const signedCookieValue = (key: string, outcome: FormOutcome) => {
+  const payload = cookieValue(outcome);
+  return `${payload}.${signatureOf(key, payload)}`;
+};
+
+/** The payload of a cookie value this site signed, else null. */
+function verifiedPayload(key: string, value: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const payload = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(signatureOf(key, payload));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
+}
+
 /** The outcome as a cookie value; the longest typed value is shortened until it fits. */
 function cookieValue(outcome: FormOutcome): string {
   const values = { ...outcome.values };
@@ -85,7 +108,10 @@ function redirectWith(request: FastifyRequest, reply: FastifyReply, config: Conf
     .code(303)
     .header('Location', `${returnTo}#${FORM_ANCHORS[outcome.form]}`)
     .header('Cache-Control', 'no-store')
-    .header('Set-Cookie', fastifyCookie.serialize(FORM_OUTCOME_COOKIE, cookieValue(outcome), { ...cookieOptions(request, config), maxAge: OUTCOME_SECONDS }));
+    .header(
+      'Set-Cookie',
+      fastifyCookie.serialize(FORM_OUTCOME_COOKIE, signedCookieValue(request.server.formOutcomeKey, outcome), { ...cookieOptions(request, config), maxAge: OUTCOME_SECONDS }),
+    );
 }
 
 const messageOf = (payload: unknown): string | null => {
@@ -138,12 +164,14 @@ export function acceptFormPosts<T>(config: Config, options: FormPostOptions<T>):
   };
 }
 
-/** The outcome of a native post this visitor just made, if any. */
+/** The outcome of a native post this visitor just made, if any (signed by this site, else ignored). */
 export function readFormOutcome(request: FastifyRequest): FormOutcome | null {
-  const raw = request.headers.cookie && fastifyCookie.parse(request.headers.cookie)[FORM_OUTCOME_COOKIE];
-  if (!raw) return null;
+  if (!request.headers.cookie?.includes(`${FORM_OUTCOME_COOKIE}=`)) return null;
+  const raw = fastifyCookie.parse(request.headers.cookie)[FORM_OUTCOME_COOKIE];
+  const payload = raw && verifiedPayload(request.server.formOutcomeKey, raw);
+  if (!payload) return null;
   try {
-    const parsed = FormOutcomeSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    const parsed = FormOutcomeSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -151,7 +179,7 @@ export function readFormOutcome(request: FastifyRequest): FormOutcome | null {
 }
 
 /** Whether the request brings an outcome to show (its page is rendered for it alone). */
-export const hasFormOutcome = (request: FastifyRequest): boolean => request.headers.cookie?.includes(`${FORM_OUTCOME_COOKIE}=`) === true;
+export const hasFormOutcome = (request: FastifyRequest): boolean => readFormOutcome(request) !== null;
 
 /** Forgets the outcome once its page has shown it: a reload shows the plain page. */
 export function clearFormOutcome(request: FastifyRequest, reply: FastifyReply, config: Config): void {

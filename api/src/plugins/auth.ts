@@ -69,7 +69,8 @@ export const authPlugin = fp(
     const isSessionOpen = async (sid: string): Promise<boolean> => {
       if (endedSessions.has(sid)) return false;
       if ((openSessions.get(sid) ?? 0) > Date.now()) return true;
-      if (await app.refreshTokens.isSessionRevoked(sid)) {
+      // Only a session that exists counts: a validly signed token naming no session is refused.
+      if (!(await app.refreshTokens.isSessionOpen(sid))) {
         openSessions.delete(sid);
         if (endedSessions.size > 50_000) endedSessions.clear();
         endedSessions.add(sid);

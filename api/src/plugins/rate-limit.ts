@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore, deleteExpiredRateLimits } from '../db/rate-limit-store';
+import { clientKey } from '../lib/client-network';
 
 /** Finished windows are deleted by a scheduled job (rows past reset_at are ignored anyway). */
 export const RATE_LIMIT_SWEEP_QUEUE = 'rate-limits.sweep';
@@ -17,6 +18,8 @@ export const rateLimitPlugin = fp(
     const { db } = app.database;
     await app.register(rateLimit, {
       global: false,
+      // Named, not the plugin's default: the per-username limits and order holds use the same one.
+      keyGenerator: clientKey,
       store: databaseRateLimitStore(db),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,

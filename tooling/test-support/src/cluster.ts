@@ -58,7 +58,7 @@ export async function startNginx(apis: string[], { pinned = false, port }: { pin
         extraServer: 'add_header X-Served-By $upstream_addr always;',
       }
     : {};
-  const site = renderNginxSite({ apis, webRoot: repoRoot, listen: `127.0.0.1:${listenPort}`, cacheDir: path.join(prefix, 'micro-cache'), ...pinning });
+  const site = renderNginxSite({ apis, webRoot: repoRoot, listen: `127.0.0.1:${listenPort}`, cacheDir: path.join(prefix, 'micro-cache'), accessLog: path.join(prefix, 'access.log'), ...pinning });
   await writeFile(path.join(prefix, 'site.conf'), site);
   const isRoot = process.getuid?.() === 0;
   await writeFile(

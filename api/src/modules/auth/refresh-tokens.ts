@@ -7,6 +7,8 @@ import { servicePlugin } from '../../lib/service-plugin';
 /** A login session lasts at most this long, however often it is refreshed. */
 export const REFRESH_FAMILY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
@@ -27,8 +29,8 @@ export interface RefreshTokenService {
   revokeFamilyOf(token: string): Promise<void>;
   /** Ends one session by its id (the access token's `sid`). */
   endSession(familyId: string): Promise<void>;
-  /** Whether the session (refresh family) was ended: logout, reuse, password reset. */
-  isSessionRevoked(familyId: string): Promise<boolean>;
+  /** Whether the session (refresh family) exists and was not ended (logout, reuse, password reset) nor expired. */
+  isSessionOpen(familyId: string): Promise<boolean>;
   /** Ends every session of a user (password reset); `executor` lets a caller's transaction include it. */
   revokeAllForUser(userId: string, executor?: Db): Promise<void>;
 }
@@ -67,7 +69,8 @@ export function createRefreshTokenService(db: Db): RefreshTokenService {
 
     endSession: (familyId) => repo.revokeFamily(db, familyId),
 
-    isSessionRevoked: (familyId) => repo.isFamilyRevoked(db, familyId),
+    // A session id that is no UUID names no session (and must not reach a uuid column).
+    isSessionOpen: async (familyId) => UUID.test(familyId) && repo.isFamilyOpen(db, familyId),
 
     revokeAllForUser: (userId, executor = db) => repo.revokeAllOfUser(executor, userId),
   };

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { refreshTokens } from './table';
 
@@ -32,11 +32,12 @@ export const refreshTokenRepository = {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   },
 
-  async isFamilyRevoked(db: Db, familyId: string): Promise<boolean> {
+  /** Whether the family has a token neither revoked nor expired: the session exists and is still open. */
+  async isFamilyOpen(db: Db, familyId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
-      .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
       .limit(1);
     return row !== undefined;
   },

@@ -8,7 +8,7 @@ import { ChangePasswordBody } from '@site/shared/contracts/admin';
 import { SESSION_HINT_COOKIE } from '@site/shared/contracts/session-hint';
 import { HttpError } from '../../plugins/errors';
 import { noStore } from '../../lib/no-store';
-import { IP_LIMITS, limitPerUsername } from './rate-limits';
+import { accountSlowdown, IP_LIMITS, limitPerUsername } from './rate-limits';
 import type { IssuedRefreshToken } from './refresh-tokens';
 import { hashPassword, verifyPassword } from '../users/password';
 import { assertSameOrigin, isHttps } from './site-origin';
@@ -20,6 +20,7 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
+  const slowdown = accountSlowdown(app);
   // Encapsulated here: only these routes read or write the refresh cookie.
   await app.register(fastifyCookie);
 
@@ -59,9 +60,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await slowdown.wait(request.body.username);
       const user = await app.users.verifyCredentials(request.body.username, request.body.password);
       // One answer for an unknown user and a wrong password: nobody learns which usernames exist.
-      if (!user) throw new HttpError(401, 'invalid_credentials', BAD_CREDENTIALS);
+      if (!user) {
+        await slowdown.failed(request.body.username);
+        throw new HttpError(401, 'invalid_credentials', BAD_CREDENTIALS);
+      }
       const issued = await app.refreshTokens.issue(user.id);
       setRefreshCookie(request, reply, issued);
       return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: issued.familyId }) };

@@ -23,6 +23,8 @@ export const Manifest = z.object({
   source: z.enum(['pglite', 'postgres']),
   /** schema_migrations of the source, in order: the target is migrated to the last one before loading. */
   migrations: z.array(z.string()),
+  /** False in a plain (unencrypted) archive: it holds no signing secrets. Older archives held them. */
+  signing_secrets: z.boolean().optional(),
   tables: z.array(z.object({ name: z.string(), rows: z.number().int().min(0), entry: z.string() })),
   sequences: z.array(z.object({ name: z.string(), last_value: z.string() })),
   media: z.array(z.object({ cid: z.string(), content_type: z.string(), size: z.number().int().min(0), entry: z.string() })),

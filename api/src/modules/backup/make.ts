@@ -22,9 +22,13 @@ export function backupFilename(createdAt: string, encrypted: boolean): string {
   return `site-backup-${createdAt.replace(/[:.]/g, '-')}.tar${encrypted ? '.age' : ''}`;
 }
 
-/** Takes a snapshot and streams it as an archive; the spooled rows are deleted once it is read or abandoned. */
+/**
+ * Takes a snapshot and streams it as an archive; the spooled rows are deleted once it is read or
+ * abandoned. The signing secrets travel only in an encrypted archive: a site restored from a plain
+ * one makes new secrets, so the tokens and links signed before no longer count.
+ */
 export async function makeBackup(database: Database, store: MediaStore, key: string | undefined): Promise<Backup> {
-  const snapshot = await takeSnapshot(database, store);
+  const snapshot = await takeSnapshot(database, store, { withSecrets: Boolean(key) });
   try {
     const plain = packArchive(snapshot, store);
     const archive = key ? await encryptArchive(plain, key) : plain;

@@ -23,7 +23,15 @@ export interface RestoreSummary {
   media: number;
   /** Migrations applied after the rows, when the archive came from an older version of the site. */
   migratedAfter: string[];
+  /** The archive held no signing secrets: the site makes new ones when it starts. */
+  newSecrets: boolean;
 }
+
+/** What a restore from a plain archive means for the people using the site. */
+export const NEW_SECRETS_NOTICE =
+  'This backup was not encrypted, so it holds no signing secrets: the site makes new ones when it starts. ' +
+  'Access tokens signed before are refused (a signed-in page renews its own through its sign-in cookie), ' +
+  'and the links sent before in order and newsletter mail (manage an order, unsubscribe) no longer work.';
 
 type TarEntry = tar.Extract extends AsyncIterable<infer E> ? E : never;
 
@@ -118,5 +126,5 @@ export async function restoreArchive(input: Readable, database: Database, store:
   if (entry) throw new RestoreRefused(`The backup has an entry its manifest does not name: ${entry.header.name}.`);
 
   const { applied } = await migrate(database, migrationsDir);
-  return { manifest, rows, media: manifest.media.length, migratedAfter: applied };
+  return { manifest, rows, media: manifest.media.length, migratedAfter: applied, newSecrets: manifest.signing_secrets === false };
 }

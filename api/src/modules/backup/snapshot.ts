@@ -26,11 +26,18 @@ async function write(out: WriteStream, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
-async function spoolTable(tx: Db, table: string, file: string): Promise<number> {
+/**
+ * The settings that sign tokens and links (JWT, order, newsletter and order-hold secrets, the
+ * payment sandbox's): all named `*_secret`. A plain archive leaves them out (see makeBackup).
+ */
+const SIGNING_SECRETS = sql`t.key LIKE '%\_secret'`;
+
+async function spoolTable(tx: Db, table: string, file: string, withSecrets: boolean): Promise<number> {
   const out = createWriteStream(file, { mode: 0o600 });
   let rows = 0;
+  const only = table === 'app_settings' && !withSecrets ? sql` WHERE NOT (${SIGNING_SECRETS})` : sql``;
   try {
-    await tx.execute(sql`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(table)} t`);
+    await tx.execute(sql`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(table)} t${only}`);
     for (;;) {
       const batch = await rowsOf<{ row: string }>(tx, sql.raw(`FETCH ${FETCH_ROWS} FROM backup_rows`));
       for (const { row } of batch) await write(out, `${row}\n`);
@@ -73,7 +80,7 @@ async function listMedia(store: MediaStore, tx: Db): Promise<{ cid: string; cont
  * Media are content-addressed and never rewritten: a file that a spooled row names was stored
  * before that row committed, so listing the disk store right after the rows is consistent too.
  */
-export async function takeSnapshot(database: Database, store: MediaStore): Promise<Snapshot> {
+export async function takeSnapshot(database: Database, store: MediaStore, { withSecrets }: { withSecrets: boolean }): Promise<Snapshot> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-backup-'));
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
@@ -84,7 +91,7 @@ export async function takeSnapshot(database: Database, store: MediaStore): Promi
         const tables: Manifest['tables'] = [];
         for (const [index, name] of (await tablesInLoadOrder(db)).entries()) {
           const entry = tableEntry(index + 1, name);
-          tables.push({ name, entry, rows: await spoolTable(db, name, path.join(dir, path.basename(entry))) });
+          tables.push({ name, entry, rows: await spoolTable(db, name, path.join(dir, path.basename(entry)), withSecrets) });
         }
         const sequences = await sequenceValues(db);
         const media = (await listMedia(store, db)).map((m) => ({ ...m, size: Number(m.size), entry: mediaEntry(m.cid) }));
@@ -94,6 +101,7 @@ export async function takeSnapshot(database: Database, store: MediaStore): Promi
           created_at: new Date().toISOString(),
           source: database.kind,
           migrations,
+          signing_secrets: withSecrets,
           tables,
           sequences,
           media,

@@ -1,6 +1,6 @@
-import ipaddr from 'ipaddr.js';
 import type { Tx } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
+import { clientNetwork } from '../../lib/client-network';
 import { checkoutRepository } from './repository';
 
 /** Live unpaid holds an account may have at once: holds must not block the calendar for free. */
@@ -13,18 +13,8 @@ export interface Hold {
   orderId?: string;
 }
 
-/**
- * The network an address counts under for the per-address cap: an IPv4 address itself, an IPv6
- * address its /64 (one subscriber's block: rotating within it is free, so the full address would
- * not cap anything). IPv4-mapped IPv6 counts as the IPv4 address.
- */
-export function holdNetwork(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip);
-  if (address.kind() === 'ipv4') return address.toString();
-  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
-  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
-}
+/** The network an address counts under for the per-address cap: the one every limit uses. */
+export const holdNetwork = clientNetwork;
 
 const shortId = (id: string) => id.slice(0, 8);
 

@@ -4,6 +4,7 @@ import { ApiErrorBody } from '@site/shared/contracts/common';
 import { CreateOrderAnswer, CreateOrderBody, Order, OrderIdParams, RefundAnswer, VerifyPaymentBody } from '@site/shared/contracts/orders';
 import { formatPaise } from '@site/shared/money';
 import { noStore } from '../../lib/no-store';
+import { clientKey } from '../../lib/client-network';
 
 const tags = ['orders'];
 const bearer = [{ bearer: [] }];
@@ -21,7 +22,7 @@ const perUser = (limit: RateLimit, name: string) => ({
   ...limit,
   // After requireUser, so the limit follows the account rather than a shared address.
   hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.sub ?? request.ip}`,
+  keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.sub ?? clientKey(request)}`,
 });
 
 const userErrors = { 400: ApiErrorBody, 401: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody, 429: ApiErrorBody, 502: ApiErrorBody };

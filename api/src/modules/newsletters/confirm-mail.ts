@@ -1,5 +1,6 @@
 import { site } from '@site/shared/site-config';
 import type { MailMessage } from '../mail/service';
+import { CONFIRM_LINK_DAYS } from './repository';
 
 /** Double opt-in: the address confirms it asked for the newsletter before it receives any post. */
 export function confirmMail(to: string, confirmUrl: string, unsubscribeUrl: string): MailMessage {
@@ -9,7 +10,7 @@ export function confirmMail(to: string, confirmUrl: string, unsubscribeUrl: stri
     text: [
       `Someone, hopefully you, subscribed ${to} to the ${site.name} newsletter.`,
       '',
-      `Confirm your subscription: ${confirmUrl}`,
+      `Confirm your subscription (the link works for ${CONFIRM_LINK_DAYS} days): ${confirmUrl}`,
       '',
       'If it was not you, ignore this e-mail: without a confirmation you will receive nothing from us.',
       '',

@@ -7,14 +7,19 @@ export type SubscriptionRow = typeof subs.$inferSelect;
 type Status = SubscriptionRow['status'];
 
 const cursorColumn = sql<string>`${subs.createdAt}::text`;
+
+/** How long a confirmation link works: the subscription's (latest) start plus these days. */
+export const CONFIRM_LINK_DAYS = 7;
+const pendingExpired = sql`${subs.confirmedAt} IS NULL AND ${subs.subscribedAt} <= now() - make_interval(days => ${CONFIRM_LINK_DAYS})`;
 const withStatus = (status: Status | undefined) => (status ? eq(subs.status, status) : undefined);
 
 /** The only code that touches newsletter_subscriptions. */
 export const subscriptionRepository = {
   /**
    * One statement, so two simultaneous requests cannot both subscribe: an active row, confirmed or
-   * not, is left alone (undefined: a conflict, as the spec answers it); an unsubscribed one starts
-   * again with the new token hashes and waits for its confirmation.
+   * waiting for its confirmation, is left alone (undefined: a conflict, as the spec answers it); an
+   * unsubscribed one, or one whose confirmation link expired, starts again with the new token
+   * hashes and waits for its confirmation.
    */
   async subscribe(db: Db, email: string, tokenHash: string, confirmHash: string): Promise<{ id: string } | undefined> {
     const [row] = await db
@@ -30,25 +35,40 @@ export const subscriptionRepository = {
           subscribedAt: sql`now()`,
           unsubscribedAt: null,
         },
-        setWhere: sql`${subs.status} = 'unsubscribed'`,
+        setWhere: sql`${subs.status} = 'unsubscribed' OR (${pendingExpired})`,
       })
       .returning({ id: subs.id });
     return row;
   },
 
-  /** Confirms the subscription of this confirmation hash; answers it when this call confirmed it. */
+  /** Confirms the subscription of this confirmation hash, unless its link expired; answers it when this call confirmed it. */
   async confirm(db: Db, confirmHash: string): Promise<{ id: string; email: string; unsubscribeTokenHash: string } | undefined> {
     const [row] = await db
       .update(subs)
       .set({ confirmedAt: sql`now()` })
-      .where(and(eq(subs.confirmTokenHash, confirmHash), eq(subs.status, 'subscribed'), isNull(subs.confirmedAt)))
+      .where(and(eq(subs.confirmTokenHash, confirmHash), eq(subs.status, 'subscribed'), isNull(subs.confirmedAt), sql`NOT (${pendingExpired})`))
       .returning({ id: subs.id, email: subs.email, unsubscribeTokenHash: subs.unsubscribeTokenHash });
     return row;
   },
 
-  async isConfirmed(db: Db, confirmHash: string): Promise<boolean> {
-    const [row] = await db.select({ at: subs.confirmedAt }).from(subs).where(eq(subs.confirmTokenHash, confirmHash));
-    return Boolean(row?.at);
+  /** Where the subscription of this confirmation hash stands: confirmed, waiting (its link expired, or not), or unknown. */
+  async confirmState(db: Db, confirmHash: string): Promise<'confirmed' | 'expired' | 'waiting' | undefined> {
+    const [row] = await db
+      .select({ at: subs.confirmedAt, status: subs.status, expired: sql<boolean>`${pendingExpired}` })
+      .from(subs)
+      .where(eq(subs.confirmTokenHash, confirmHash));
+    if (!row || row.status !== 'subscribed') return undefined;
+    return row.at ? 'confirmed' : row.expired ? 'expired' : 'waiting';
+  },
+
+  /** A new confirmation hash for a subscription still waiting for one, its seven days counted again. */
+  async renewConfirmation(db: Db, confirmHash: string, nextHash: string): Promise<{ id: string; email: string; unsubscribeTokenHash: string } | undefined> {
+    const [row] = await db
+      .update(subs)
+      .set({ confirmTokenHash: nextHash, subscribedAt: sql`now()` })
+      .where(and(eq(subs.confirmTokenHash, confirmHash), eq(subs.status, 'subscribed'), isNull(subs.confirmedAt)))
+      .returning({ id: subs.id, email: subs.email, unsubscribeTokenHash: subs.unsubscribeTokenHash });
+    return row;
   },
 
   async findById(db: Db, id: string): Promise<{ id: string; email: string; status: Status; unsubscribeTokenHash: string } | undefined> {

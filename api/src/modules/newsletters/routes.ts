@@ -6,7 +6,7 @@ import { HttpError } from '../../plugins/errors';
 import { acceptFormPosts } from '../../lib/form-posts';
 import { emailOrigin } from '../../lib/origin';
 import { registerOneClickParsers } from './one-click-parsers';
-import { confirmedPage, confirmPage, donePage, invalidPage } from './unsubscribe-page';
+import { confirmedPage, confirmPage, donePage, invalidPage, resentPage } from './unsubscribe-page';
 
 export const NEWSLETTER_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 
@@ -90,17 +90,42 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['newsletters'],
         summary: 'Confirm a subscription (the link in the confirmation e-mail)',
         querystring: TokenQuery,
+        response: { 200: Html, 400: ApiErrorBody, 404: Html, 410: Html, 429: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await app.newsletters.confirm(request.query.token, emailOrigin(config));
+      return reply
+        .code(outcome === 'confirmed' ? 200 : outcome === 'expired' ? 410 : 404)
+        .documentHeaders()
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(confirmedPage(outcome, request.query.token));
+    },
+  );
+
+  // The button of an expired confirmation link's page: a POST, so a mail scanner following links sends nothing.
+  app.post(
+    '/newsletters/confirm/resend',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['newsletters'],
+        summary: 'Mail a new confirmation link in place of an expired one',
+        produces: ['text/html'],
+        querystring: TokenQuery,
+        body: OneClickBody,
         response: { 200: Html, 400: ApiErrorBody, 404: Html, 429: ApiErrorBody },
       },
     },
     async (request, reply) => {
-      const confirmed = await app.newsletters.confirm(request.query.token, emailOrigin(config));
+      const sent = await app.newsletters.resendConfirmation(request.query.token, emailOrigin(config));
       return reply
-        .code(confirmed ? 200 : 404)
+        .code(sent ? 200 : 404)
         .documentHeaders()
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(confirmedPage(confirmed));
+        .send(resentPage(sent));
     },
   );
 };

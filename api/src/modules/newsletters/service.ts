@@ -15,11 +15,15 @@ import { offsetOf, pageOf } from '../../lib/paging';
 /** Only the hash is stored: a database leak must not let anyone unsubscribe other people. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+export type ConfirmOutcome = 'confirmed' | 'expired' | 'invalid';
+
 export interface NewslettersService {
   /** Subscribes (or re-subscribes) the address, waiting for its confirmation, and mails the confirmation link. */
   subscribe(email: string, origin: string): Promise<void>;
-  /** Confirms a subscription by its link's token and mails the welcome; false when the token is unknown. */
-  confirm(token: string, origin: string): Promise<boolean>;
+  /** Confirms a subscription by its link's token and mails the welcome; `expired` after CONFIRM_LINK_DAYS, `invalid` when unknown. */
+  confirm(token: string, origin: string): Promise<ConfirmOutcome>;
+  /** Mails a new confirmation link for the subscription an (expired) link's token names; false when none waits. */
+  resendConfirmation(token: string, origin: string): Promise<boolean>;
   /** A one-click unsubscribe link for subscription `id` that needs nothing stored (newsletter posts, the welcome). */
   unsubscribeUrl(id: string, tokenHash: string, origin: string): string;
   /** The subscription a token belongs to, if any. */
@@ -91,14 +95,27 @@ export function createNewslettersService(db: Db, enqueueMail: EnqueueMail, linkS
 
     async confirm(token, origin) {
       const confirmHash = hashToken(token);
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<ConfirmOutcome> => {
         const confirmed = await subscriptionRepository.confirm(tx, confirmHash);
         if (confirmed) {
           await enqueueMail(welcomeMail(confirmed.email, origin, unsubscribeUrl(confirmed.id, confirmed.unsubscribeTokenHash, origin)), { key: `newsletter:${confirmHash}:welcome`, tx });
-          return true;
+          return 'confirmed';
         }
         // A second click on the same link: still confirmed.
-        return subscriptionRepository.isConfirmed(tx, confirmHash);
+        const state = await subscriptionRepository.confirmState(tx, confirmHash);
+        return state === 'confirmed' ? 'confirmed' : state === 'expired' ? 'expired' : 'invalid';
+      });
+    },
+
+    async resendConfirmation(token, origin) {
+      const confirmToken = randomBytes(32).toString('base64url');
+      const nextHash = hashToken(confirmToken);
+      return db.transaction(async (tx) => {
+        const row = await subscriptionRepository.renewConfirmation(tx, hashToken(token), nextHash);
+        if (!row) return false;
+        const confirmUrl = `${origin}/api/newsletters/confirm?token=${confirmToken}`;
+        await enqueueMail(confirmMail(row.email, confirmUrl, unsubscribeUrl(row.id, row.unsubscribeTokenHash, origin)), { key: `newsletter:${nextHash}:confirm`, tx });
+        return true;
       });
     },
 

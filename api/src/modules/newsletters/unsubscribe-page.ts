@@ -1,5 +1,6 @@
 import { site } from '@site/shared/site-config';
 import { escapeMarkup } from '../../lib/escape';
+import { CONFIRM_LINK_DAYS } from './repository';
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -34,9 +35,24 @@ export function invalidPage(): string {
   return page('Link not valid', '<p>This unsubscribe link is not valid. If you keep receiving e-mails you did not ask for, write to us and we will remove you.</p><p><a href="/">Back to the website</a></p>');
 }
 
-/** After the confirmation link of a new subscription (double opt-in). */
-export function confirmedPage(valid: boolean): string {
-  return valid
+/** After the confirmation link of a new subscription (double opt-in); an expired link offers a new one (a click that POSTs). */
+export function confirmedPage(outcome: 'confirmed' | 'expired' | 'invalid', token: string): string {
+  if (outcome === 'expired') {
+    return page(
+      'Link expired',
+      `<p>This confirmation link has expired: links work for ${CONFIRM_LINK_DAYS} days. We can send you a new one.</p>
+<form method="post" action="/api/newsletters/confirm/resend?token=${encodeURIComponent(token)}"><button type="submit">Send a new link</button></form>
+<p><a href="/">Back to the website</a></p>`,
+    );
+  }
+  return outcome === 'confirmed'
     ? page('Subscription confirmed', `<p>Thank you: you will receive the ${escapeMarkup(site.name)} newsletter. Every e-mail has a link to unsubscribe.</p><p><a href="/">Back to the website</a></p>`)
+    : page('Link not valid', '<p>This confirmation link is not valid. You can subscribe again from our website.</p><p><a href="/">Back to the website</a></p>');
+}
+
+/** After asking for a new confirmation link. */
+export function resentPage(sent: boolean): string {
+  return sent
+    ? page('New link sent', `<p>We sent a new confirmation link to your address. It works for ${CONFIRM_LINK_DAYS} days.</p><p><a href="/">Back to the website</a></p>`)
     : page('Link not valid', '<p>This confirmation link is not valid. You can subscribe again from our website.</p><p><a href="/">Back to the website</a></p>');
 }

@@ -51,6 +51,12 @@ export function BackupPanel({ backups, onDownloaded }: { backups: SystemStatus['
           <Pill $tone="warn">Not encrypted: set BACKUP_KEY</Pill>
         )}
       </p>
+      {!backups.encrypted && (
+        <p>
+          Backups without BACKUP_KEY leave out the signing secrets: a site restored from one makes new ones, so sign-ins and the order and
+          newsletter links sent before it stop working. Set BACKUP_KEY on a public site.
+        </p>
+      )}
       <SmallButton type="button" onClick={() => void download()} disabled={busy} aria-busy={busy}>
         {busy ? 'Preparing backup…' : 'Download backup'}
       </SmallButton>
