@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from './api-client';
-import { usePreloaded } from './preloaded';
+// The shared modules by name: a remote bundles this hook, and must read the page's one preloaded
+// store (a React context), not a copy of it.
+import { apiRequest } from '@site/shared/api-client';
+import { usePreloaded } from '@site/shared/preloaded';
 
 /** A read as a component shows it: the last answer stays in `data` while the next loads or fails. */
 export type Query<T> =
