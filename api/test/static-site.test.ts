@@ -119,12 +119,15 @@ describe.each(testDatabases())('serving the built front ends ($name)', (target) 
   });
 
   it('serves the shell for an unknown page with 404 (the browser shows its not-found page)', async () => {
-    for (const [url, status] of [['/nowhere', 404], ['/blog/a/b', 404], ['/community/', 200]] as const) {
+    for (const [url, status] of [['/nowhere', 404], ['/blog/a/b', 404]] as const) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(status);
       expect(res.body, url).toContain('<div id="root">');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+    // A trailing slash is not another page: it moves to the one URL.
+    const moved = await app.inject({ method: 'GET', url: '/community/' });
+    expect([moved.statusCode, moved.headers.location]).toEqual([301, '/community']);
   });
 
   it('answers every other miss with the api\'s one not-found answer', async () => {
