@@ -26,7 +26,9 @@ test('an instance whose server containers fail to load answers not-ready, and ng
   // Two instances start again on the cluster's addresses, one unable to load the containers (the
   // drain test has stopped the first ones; run alone, this test stops them).
   const [first, second] = instances();
-  for (const { pid } of [first!, second!]) {
+  for (const { url, pid } of [first!, second!]) {
+    // Only while that instance still answers on its address (a stopped one's pid may be another's by now).
+    if ((await readiness(url)) === 0) continue;
     try {
       process.kill(pid, 'SIGTERM');
     } catch {
