@@ -25,6 +25,15 @@ export const settingsRepository = {
     return row?.value;
   },
 
+  /** Every setting whose key starts with `prefix`. */
+  async list(db: Db, prefix: string): Promise<{ key: string; value: string }[]> {
+    return db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings).where(like(appSettings.key, `${prefix}%`));
+  },
+
+  async delete(db: Db, key: string): Promise<void> {
+    await db.delete(appSettings).where(eq(appSettings.key, key));
+  },
+
   /** Deletes every setting whose key starts with `prefix`, except `keep`. */
   async deleteOthers(db: Db, prefix: string, keep: string): Promise<void> {
     await db.delete(appSettings).where(and(like(appSettings.key, `${prefix}%`), ne(appSettings.key, keep)));

@@ -113,6 +113,12 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         const canonical = `/${url.replace(/^\/+|\/+$/g, '')}`;
         return reply.redirect(`${canonical}${request.url.slice(url.length)}`, 301);
       }
+      // This instance's containers failed to load while another renders them: the proxy retries a
+      // 503 on another instance; the shell comes with it, for the browser to render if none can.
+      if (app.hasDecorator('ssr') && (await app.ssr.stepAside())) {
+        reply.code(503).header('Retry-After', '5').header('Cache-Control', 'no-store');
+        return sendShell(reply);
+      }
       // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
       const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request) : null;
       if (rendered?.personal) clearFormOutcome(request, reply, app.config);

@@ -65,6 +65,8 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** How long `stop` waits for the api to finish before it kills it; 15 s by default. */
   stopTimeoutMs?: number;
+  /** Resolve once the api is `live` rather than `ready` (an instance expected to answer not-ready). */
+  waitFor?: 'ready' | 'live';
   /** Also write what the api writes to stderr to this process's stderr, as it comes. */
   showErrors?: boolean;
 }
@@ -107,7 +109,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     await until(
       async () => {
         if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the api exited (${child.exitCode ?? child.signalCode}) before it was ready`);
-        return fetch(`${url}/api/health/ready`).then((res) => res.ok, () => false);
+        return fetch(`${url}/api/health/${options.waitFor ?? 'ready'}`).then((res) => res.ok, () => false);
       },
       `the api to be ready (${readyTimeoutMs / 1000} s)`,
       readyTimeoutMs,

@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'The instance can serve traffic (database reachable, not starting or draining)',
+        summary: 'The instance can serve traffic (database reachable, not starting or draining, pages rendered unless no instance can)',
         response: { 200: HealthBody, 503: ApiErrorBody },
       },
     },
@@ -41,6 +41,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(503).send({ error: 'database_unavailable', message: 'The database is not reachable.' });
       } finally {
         clearTimeout(timer);
+      }
+      if (app.hasDecorator('ssr') && (await app.ssr.stepAside())) {
+        return reply.code(503).send({ error: 'render_unavailable', message: 'This instance cannot render pages; another instance can.' });
       }
       return { status: 'ok' as const };
     },

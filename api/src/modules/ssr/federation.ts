@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -105,6 +106,42 @@ function versionOf(pkg: string): string {
   return (require(`${pkg}/package.json`) as { version: string }).version;
 }
 
+/** Whether Node loads this file as an ES module (`.mjs`, or `.js` in a `"type": "module"` package). */
+function isEsModule(file: string): boolean {
+  if (file.endsWith('.mjs')) return true;
+  if (!file.endsWith('.js')) return false;
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { type?: string }).type === 'module';
+    } catch {
+      // No package.json here: its parent decides.
+    }
+  }
+  return false;
+}
+
+let hostLibraries: Promise<Map<string, object>> | undefined;
+
+/**
+ * The shared libraries, loaded once before any container asks for one. Those published as ES modules
+ * (react-router's `require` condition names an `.mjs`) are `import()`ed, one after another, never
+ * `require()`d: Node 20's `require()` of an ES module fails when the same module is being imported at
+ * that moment (`getStatus` of undefined in `getModuleJobForRequire`) and leaves it half-initialised
+ * for good, so every later render failed (`Cannot access … before initialization`).
+ */
+export function loadHostLibraries(): Promise<Map<string, object>> {
+  hostLibraries ??= (async () => {
+    const loaded = new Map<string, object>();
+    for (const [name] of HOST_SHARED) {
+      loaded.set(name, isEsModule(require.resolve(name)) ? ((await import(name)) as object) : (require(name) as object));
+    }
+    return loaded;
+  })();
+  // A failed load is tried again by the next caller.
+  hostLibraries.catch(() => (hostLibraries = undefined));
+  return hostLibraries;
+}
+
 export interface ContainerSet {
   instance: ModuleFederation;
   /** Server entry per remote name, as registered. */
@@ -131,13 +168,15 @@ export function createServerFederation() {
         {
           version: versionOf(pkg),
           // `lib`, not `get`: with equal versions a container's own copy could otherwise win the tie.
-          lib: () => require(name) as object,
+          // Called only once `load` awaited loadHostLibraries.
+          lib: () => libraries?.get(name) as object,
           shareConfig: { singleton: true, requiredVersion: `^${versionOf(pkg)}` },
         },
       ]),
     ),
   });
   const entries: Record<string, string> = {};
+  let libraries: Map<string, object> | undefined;
 
   return {
     instance,
@@ -154,6 +193,7 @@ export function createServerFederation() {
       return changed.map(([name]) => name);
     },
     async load<T>(id: string): Promise<T> {
+      libraries ??= await loadHostLibraries();
       const mod = await instance.loadRemote<T>(id);
       if (!mod) throw new Error(`The server container gave no module for ${id}`);
       return mod;

@@ -11,7 +11,12 @@ import { composeHtml, RenderedHtml, sendPage } from './html';
 import { ownHeadOf } from './own-head';
 import { NOT_FOUND_ROUTE, RENDERED_MODULES, isUnknownPage, matchPage, renderedRoute, type RenderedRoute } from './pages';
 import { readAnswers } from './preload';
+import { releaseOf, renderHealth } from './render-health';
 import { renderPage, type ShellServerModule } from './render';
+
+/** The first retry of containers that failed to load, doubled up to the last. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_LAST_MS = 30_000;
 
 /** A render slower than this is abandoned (and a release whose pages render slower is refused). */
 export const RENDER_BUDGET_MS = 1000;
@@ -39,6 +44,11 @@ export interface SsrService {
   ownHead(pathname: string): Promise<OwnHead | null>;
   /** The page routes' `onRequest` hook: answers a visit of a kept page (ETag, 304) before routing goes on. */
   answerKept: onRequestHookHandler;
+  /**
+   * True when this instance's containers failed to load while another instance renders the same
+   * release: it answers not-ready and 503 to page visits, so the proxy sends them elsewhere.
+   */
+  stepAside(): Promise<boolean>;
   /** Rendered pages kept in memory. */
   readonly cached: number;
   /** The bytes they take (HTML and compressed forms). */
@@ -84,6 +94,28 @@ export const ssrPlugin = fp<SsrOptions>(
 
     let federation: ServerFederation | null = null;
     let containers: Containers | null = null;
+    const health = renderHealth(app);
+    let retryIn = RETRY_FIRST_MS;
+    let retry: NodeJS.Timeout | undefined;
+    app.addHook('onClose', async () => clearTimeout(retry));
+
+    /**
+     * Containers that failed to load are loaded again, by a federation instance of their own (the
+     * failed one keeps its failed entries), without waiting for a visitor.
+     */
+    const retryLater = (registered: Containers) => {
+      if (containers !== registered) return;
+      containers = null;
+      federation = null;
+      clearTimeout(retry);
+      retry = setTimeout(() => {
+        app.deployment
+          .current()
+          .then((deployment) => containersOf(deployment))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'server containers not registered again'));
+      }, retryIn).unref();
+      retryIn = Math.min(retryIn * 2, RETRY_LAST_MS);
+    };
 
     /** The deployment's containers, registered when it changed since the last render. */
     const containersOf = (deployment: Deployment): Containers => {
@@ -99,12 +131,25 @@ export const ssrPlugin = fp<SsrOptions>(
       });
       const registered: Containers = { key: deployment.key, shell, load: (id) => loaded.load(id) };
       containers = registered;
+      const release = releaseOf(deployment.containers);
       // Fetch every page's code now rather than on each page's first visit.
-      for (const id of RENDERED_MODULES) loaded.load(id).catch((error: unknown) => app.log.warn({ err: error, id }, 'server container module did not load'));
-      // Containers that fail to load are registered again on the next render.
-      shell.catch(() => {
-        if (containers === registered) containers = null;
-      });
+      const modules = RENDERED_MODULES.map((id) =>
+        loaded.load(id).catch((error: unknown) => {
+          app.log.warn({ err: error, id }, 'server container module did not load');
+          throw error;
+        }),
+      );
+      Promise.all([shell, ...modules]).then(
+        () => {
+          retryIn = RETRY_FIRST_MS;
+          void health.record(release, true);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error, retryInMs: retryIn }, 'server containers failed to load: loading them again');
+          void health.record(release, false);
+          retryLater(registered);
+        },
+      );
       return registered;
     };
 
@@ -133,6 +178,8 @@ export const ssrPlugin = fp<SsrOptions>(
     });
 
     const service: SsrService = {
+      stepAside: () => health.stepAside(),
+
       get cached() {
         return pages.size;
       },
