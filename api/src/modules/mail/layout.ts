@@ -12,7 +12,7 @@ import { escapeMarkup } from '../../lib/escape';
 const c = site.colors;
 /** Light by default; clients that honour prefers-color-scheme get the site's own dark colours. */
 const DARK_MODE = `
-:root { color-scheme: light dark; supported-color-schemes: light dark; }
+:root { color-scheme: light dark; }
 @media (prefers-color-scheme: dark) {
   .mail-body { background-color: ${c.bg} !important; }
   .mail-card { background-color: ${c.surface} !important; border-color: ${c.border} !important; }
@@ -42,7 +42,7 @@ const SLOT_PATTERN = /%%mail-(?:subject|preview|body)%%/g;
  * (a React loaded before that would be the development build the page renderer cannot share).
  */
 async function loadRenderer() {
-  const [{ createElement: h, Fragment }, { renderToStaticMarkup }, { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text }] = await Promise.all([
+  const [{ createElement: h, Fragment }, { renderToStaticMarkup }, { Body, Container, Heading, Hr, Html, Link, Preview, Section, Text }] = await Promise.all([
     import('react'),
     import('react-dom/server'),
     import('@react-email/components'),
@@ -72,7 +72,17 @@ async function loadRenderer() {
     return h(
       Html,
       { lang: 'en', dir: 'ltr' },
-      h(Head, null, h('meta', { name: 'color-scheme', content: 'light dark' }), h('meta', { name: 'supported-color-schemes', content: 'light dark' }), h('title', null, SLOT.subject), h('style', null, DARK_MODE)),
+      // A head of our own: react-email's adds a `x-apple-disable-message-reformatting` meta without
+      // content, which HTML does not allow; the viewport meta does that job.
+      h(
+        'head',
+        null,
+        h('meta', { httpEquiv: 'Content-Type', content: 'text/html; charset=UTF-8' }),
+        h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+        h('meta', { name: 'color-scheme', content: 'light dark' }),
+        h('title', null, SLOT.subject),
+        h('style', null, DARK_MODE),
+      ),
       h(Preview, null, SLOT.preview),
       h(
         Body,
