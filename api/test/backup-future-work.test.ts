@@ -64,7 +64,7 @@ describe.each(testDatabases())('future work of a site on $name, after a restore'
         for (const orderId of orderIds) {
           const reminders = await jobsOf(restored.app, REMINDER_QUEUE, { orderId });
           expect(reminders.map((job) => job.state)).toEqual(['created', 'created']);
-          expect(new Set(reminders.map((job) => job.key.split(':')[1]))).toEqual(new Set(['24h', '1h']));
+          expect(new Set(reminders.map((job) => job.key?.split(':')[1]))).toEqual(new Set(['24h', '1h']));
         }
         expect((await jobsOf(restored.app, PUBLISH_QUEUE, { blogId: postId })).map((job) => job.state)).toEqual(['created']);
       } finally {
