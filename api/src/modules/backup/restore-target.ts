@@ -32,10 +32,10 @@ function writeFailure(error: unknown): RestoreRefused {
 
 type Open = () => Promise<Readable>;
 
-async function withArchive<T>(open: Open, use: (archive: Readable) => Promise<T>): Promise<T> {
+async function withArchive<T>(open: Open, read: (archive: Readable) => Promise<T>): Promise<T> {
   const archive = await open();
   try {
-    return await use(archive);
+    return await read(archive);
   } finally {
     archive.destroy();
   }
