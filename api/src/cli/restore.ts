@@ -3,7 +3,6 @@
  * PostgreSQL database) or DATA_DIR (a new embedded one). Refuses a target that holds anything
  * unless --force, which first deletes what it holds. Usage: pnpm restore FILE [--force]
  */
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -19,7 +18,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const archive = createReadStream(path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
+  const archive = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   const summary = await restoreInto(config, archive, { force: values.force });
   const target = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.DATA_DIR}`;
   console.log(

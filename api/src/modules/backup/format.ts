@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A site archive is a tar file (optionally age-encrypted as a whole, see encryption.ts):
  *   manifest.json              what follows, the migrations applied, row counts, sequences, media
  *   tables/NNN-<table>.jsonl   one row per line (`to_jsonb(row)`), tables in foreign-key order
- *   media/<cid>                the bytes of each medium, checked against its CID on restore
+ *   media/<cid>                the bytes of each medium, checked against its CID (a SHA-256) on restore
  * Nothing in it is specific to PGlite or a PostgreSQL version: rows are JSON, read back by the
  * target's own `jsonb_populate_recordset` into the schema its migrations made.
  */
@@ -25,7 +25,16 @@ export const Manifest = z.object({
   migrations: z.array(z.string()),
   /** False in a plain (unencrypted) archive: it holds no signing secrets. Older archives held them. */
   signing_secrets: z.boolean().optional(),
-  tables: z.array(z.object({ name: z.string(), rows: z.number().int().min(0), entry: z.string() })),
+  /** `bytes` and `sha256` of each entry let a restore check the whole archive before it writes (older archives lack them). */
+  tables: z.array(
+    z.object({
+      name: z.string(),
+      rows: z.number().int().min(0),
+      entry: z.string(),
+      bytes: z.number().int().min(0).optional(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+    }),
+  ),
   sequences: z.array(z.object({ name: z.string(), last_value: z.string() })),
   media: z.array(z.object({ cid: z.string(), content_type: z.string(), size: z.number().int().min(0), entry: z.string() })),
 });

@@ -8,6 +8,7 @@ import { rawCid } from '../media/cid';
 import type { MediaStore } from '../media/store';
 import { hasTables, tablesInLoadOrder, writableColumns } from './catalog';
 import { MANIFEST_ENTRY, Manifest } from './format';
+import { markRestored } from './future-work';
 
 /** Rows sent to the database in one statement (as one JSON array). */
 const INSERT_ROWS = 500;
@@ -114,6 +115,7 @@ export async function restoreArchive(input: Readable, database: Database, store:
     for (const { name, last_value } of manifest.sequences) {
       await tx.execute(sql`SELECT setval(format('%I', ${name}::text)::regclass, ${last_value}::bigint, true)`);
     }
+    await markRestored(tx);
   });
 
   for (const medium of manifest.media) {

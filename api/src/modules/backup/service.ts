@@ -7,6 +7,7 @@ import { settingsRepository } from '../../db/settings';
 import { makeBackup, writeBackupFile, type Backup } from './make';
 import { LastBackup } from './last-backup';
 import { scheduleBackups } from './schedule';
+import { rederiveFutureWork } from './future-work';
 
 const SCHEDULED_SETTING = 'backup:last:scheduled';
 const DOWNLOAD_SETTING = 'backup:last:download';
@@ -91,9 +92,18 @@ export const backupPlugin = fp(
     };
     app.decorate('backup', service);
 
+    // The first start after a restore queues again what the archive could not carry (future-work.ts).
+    try {
+      const derived = await rederiveFutureWork(app);
+      if (derived) app.log.info(derived, 'restored site: reminders and publications queued again');
+    } catch (err) {
+      // Left marked, the next start tries again; the site itself still starts.
+      app.log.error({ err: { message: (err as Error).message } }, 'could not queue the restored site\'s future work');
+    }
+
     await scheduleBackups(app, intervalMs, () =>
       service.runScheduled().catch((err: Error) => app.log.error({ err: { message: err.message } }, 'scheduled backup failed')),
     );
   },
-  { name: 'backup', dependencies: ['database', 'config', 'media-store', 'jobs'] },
+  { name: 'backup', dependencies: ['database', 'config', 'media-store', 'jobs', 'fulfilment', 'blogs'] },
 );

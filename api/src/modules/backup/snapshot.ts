@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,8 +23,11 @@ export interface Snapshot {
   discard(): Promise<void>;
 }
 
-async function write(out: WriteStream, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
+async function write(out: WriteStream, digest: Hash, text: string): Promise<number> {
+  const bytes = Buffer.from(text, 'utf8');
+  digest.update(bytes);
+  if (!out.write(bytes)) await once(out, 'drain');
+  return bytes.byteLength;
 }
 
 /**
@@ -32,15 +36,18 @@ async function write(out: WriteStream, text: string): Promise<void> {
  */
 const SIGNING_SECRETS = sql`t.key LIKE '%\_secret'`;
 
-async function spoolTable(tx: Db, table: string, file: string, withSecrets: boolean): Promise<number> {
+/** Spools a table's rows and says how many, with the size and SHA-256 of the entry they make. */
+async function spoolTable(tx: Db, table: string, file: string, withSecrets: boolean): Promise<{ rows: number; bytes: number; sha256: string }> {
   const out = createWriteStream(file, { mode: 0o600 });
+  const digest = createHash('sha256');
   let rows = 0;
+  let bytes = 0;
   const only = table === 'app_settings' && !withSecrets ? sql` WHERE NOT (${SIGNING_SECRETS})` : sql``;
   try {
     await tx.execute(sql`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(table)} t${only}`);
     for (;;) {
       const batch = await rowsOf<{ row: string }>(tx, sql.raw(`FETCH ${FETCH_ROWS} FROM backup_rows`));
-      for (const { row } of batch) await write(out, `${row}\n`);
+      for (const { row } of batch) bytes += await write(out, digest, `${row}\n`);
       rows += batch.length;
       if (batch.length < FETCH_ROWS) break;
     }
@@ -49,7 +56,7 @@ async function spoolTable(tx: Db, table: string, file: string, withSecrets: bool
     out.end();
     await once(out, 'close');
   }
-  return rows;
+  return { rows, bytes, sha256: digest.digest('hex') };
 }
 
 /** Every medium the store holds: media_objects as of the snapshot, or the files of the disk store. */
@@ -91,7 +98,7 @@ export async function takeSnapshot(database: Database, store: MediaStore, { with
         const tables: Manifest['tables'] = [];
         for (const [index, name] of (await tablesInLoadOrder(db)).entries()) {
           const entry = tableEntry(index + 1, name);
-          tables.push({ name, entry, rows: await spoolTable(db, name, path.join(dir, path.basename(entry)), withSecrets) });
+          tables.push({ name, entry, ...(await spoolTable(db, name, path.join(dir, path.basename(entry)), withSecrets)) });
         }
         const sequences = await sequenceValues(db);
         const media = (await listMedia(store, db)).map((m) => ({ ...m, size: Number(m.size), entry: mediaEntry(m.cid) }));

@@ -26,7 +26,12 @@ export async function definePublicationJobs(app: FastifyInstance): Promise<void>
 }
 
 /** In the write's transaction: a published post dated in the future gets its publication job. */
-export async function schedulePublication(app: FastifyInstance, tx: Db, blog: BlogRecord, now = new Date()): Promise<void> {
+export async function schedulePublication(
+  app: FastifyInstance,
+  tx: Db,
+  blog: Pick<BlogRecord, 'id' | 'status' | 'published_at'>,
+  now = new Date(),
+): Promise<void> {
   if (blog.status !== 'published' || !blog.published_at) return;
   const at = new Date(blog.published_at);
   if (at <= now) return;
