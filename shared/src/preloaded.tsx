@@ -89,3 +89,10 @@ export function typedBeforeHydration(elementId: string): string | undefined {
   const typed = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement ? field.value : '';
   return typed || undefined;
 }
+
+/** Whether the visitor ticked a checkbox of the server's HTML before the page ran (see above). */
+export function checkedBeforeHydration(elementId: string): boolean {
+  if (typeof document === 'undefined') return false;
+  const field = document.getElementById(elementId);
+  return field instanceof HTMLInputElement && field.checked;
+}

@@ -9,6 +9,7 @@ import { theme } from '@site/shared/ui/theme';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 import type { Order } from '@site/shared/contracts/orders';
 import { BookingConfirmation } from '../features/booking/booking-confirmation';
+import { ownEmailOf } from '../features/booking/own-email';
 import { useBookingPackages } from '../features/booking/use-booking-packages';
 import { formatRupees } from '../lib/format';
 import { TEXT } from '../lib/texts';
@@ -104,13 +105,23 @@ export default function BookingSection() {
   const status = useSession((s) => s.status);
   const [selected, setSelected] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<Order | null>(null);
+  // The buyer's own address, known before a form opens (asked as soon as they are signed in).
+  const [ownEmail, setOwnEmail] = useState('');
+  const open = (id: string, sub: string) =>
+    ownEmailOf(sub).then((own) => {
+      setOwnEmail(own ?? '');
+      setSelected(id);
+    });
+  useEffect(() => {
+    if (user) void ownEmailOf(user.sub);
+  }, [user]);
 
   // Back from /login: open the form of the package the visitor had chosen.
   const returning = new URLSearchParams(location.search).get(BOOK_PARAM);
   useEffect(() => {
     // The catalogue may still be on its way (a page the server did not render): wait for it.
     if (!returning || status === 'loading' || catalogue.phase === 'loading') return;
-    if (user && token && packages.some((p) => p.id === returning && p.price !== 'Custom')) setSelected(returning);
+    if (user && token && packages.some((p) => p.id === returning && p.price !== 'Custom')) void open(returning, user.sub);
     const rest = new URLSearchParams(location.search);
     rest.delete(BOOK_PARAM);
     const search = rest.toString();
@@ -127,7 +138,7 @@ export default function BookingSection() {
       navigate('/login', { state: { from: `/?${BOOK_PARAM}=${encodeURIComponent(pkg.id)}#pricing` } });
       return;
     }
-    setSelected(pkg.id);
+    await open(pkg.id, session.user.sub);
   };
 
   return (
@@ -173,6 +184,7 @@ export default function BookingSection() {
                 <Suspense fallback={<p role="status">Loading the booking form…</p>}>
                   <BookingForm
                     pkg={pkg}
+                    ownEmail={ownEmail}
                     onBooked={(order) => {
                       setSelected(null);
                       setConfirmed(order ?? null);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, errorAria, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
@@ -6,7 +6,6 @@ import { fromPickerDate, snapToFreeSlot } from '../../lib/ist-time';
 import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 import type { Order } from '@site/shared/contracts/orders';
-import { fetchOwnEmail } from '../../lib/payments/payments-api';
 import { DateTimeField } from './date-time-field';
 import { useBookConsultation } from './use-book-consultation';
 import { useBusySlots } from './use-busy-slots';
@@ -20,10 +19,12 @@ const Form = styled.form`
 `;
 
 /** E-mail and date/time for one package, then payment (spec §4, §5). */
-export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: (order: Order | undefined) => void }) {
+export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPackage; ownEmail?: string; onBooked: (order: Order | undefined) => void }) {
   const id = useId();
   const { busy, refresh } = useBusySlots();
-  const [email, setEmail] = useState('');
+  // A signed-in buyer's own address is the likely attendee: there from the first render (never
+  // filled in later, under the buyer's fingers), still editable.
+  const [email, setEmail] = useState(ownEmail);
   const [picked, setPicked] = useState<Date | null>(null);
   // The time was taken meanwhile: the choice is cleared and the picker learns the taken times again.
   const slotTaken = () => {
@@ -32,14 +33,6 @@ export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: 
   };
   const { book, processing, sdkError } = useBookConsultation(pkg, onBooked, slotTaken);
   const [emailError, setEmailError] = useState<string | null>(null);
-  // A signed-in buyer's own address is the likely attendee: filled in, still editable.
-  useEffect(() => {
-    let live = true;
-    void fetchOwnEmail().then((own) => live && own && setEmail((current) => current || own));
-    return () => {
-      live = false;
-    };
-  }, []);
   const missing = !email && !picked ? 'your e-mail and a date and time' : !email ? 'your e-mail' : !picked ? 'a date and time' : null;
   const [dateError, setDateError] = useState<string | null>(null);
 
@@ -75,12 +68,18 @@ export function BookingForm({ pkg, onBooked }: { pkg: BookingPackage; onBooked: 
           value={email}
           disabled={processing}
           {...errorAria(emailError, `${id}-email-error`)}
+          aria-describedby={[emailError && `${id}-email-error`, ownEmail && `${id}-email-own`].filter(Boolean).join(' ') || undefined}
           onChange={(event) => {
             setEmail(event.target.value);
             if (emailError) setEmailError(null);
           }}
           onBlur={() => email && checkEmail(email)}
         />
+        {ownEmail && (
+          <StatusText id={`${id}-email-own`} $tone="muted" style={{ margin: '4px 0 0', fontSize: '0.9rem' }}>
+            Your account’s address; change it if someone else attends.
+          </StatusText>
+        )}
         {emailError && (
           <FieldError id={`${id}-email-error`} role="alert">
             {emailError}

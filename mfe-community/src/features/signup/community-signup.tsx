@@ -1,6 +1,8 @@
+import { checkedBeforeHydration, typedBeforeHydration } from '@site/shared/preloaded';
 import { site } from '@site/shared/site-config';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { theme } from '@site/shared/ui/theme';
 import { Button, Card, errorAria, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { Block, Lead, SectionTitle } from '../../components/layout';
 import { saveCommunityEmail } from './save-community-email';
@@ -15,6 +17,10 @@ const Consent = styled.div`
   input { width: 20px; height: 20px; margin-top: 3px; }
 `;
 
+const Form = styled.form`
+  noscript { display: block; margin-bottom: 16px; color: ${theme.color.textMuted}; }
+`;
+
 const Panel = styled(Card)`
   max-width: 560px;
 `;
@@ -22,8 +28,9 @@ const Panel = styled(Card)`
 export function CommunitySignup() {
   const ids = { email: useId(), emailError: useId(), consent: useId(), consentError: useId() };
   const [phase, setPhase] = useState<Phase>('form');
-  const [email, setEmail] = useState('');
-  const [consent, setConsent] = useState(false);
+  // What the visitor typed or ticked before the page ran: hydration would otherwise clear it.
+  const [email, setEmail] = useState(() => typedBeforeHydration(ids.email) ?? '');
+  const [consent, setConsent] = useState(() => checkedBeforeHydration(ids.consent));
   const [errors, setErrors] = useState<{ email?: string; consent?: string }>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -81,7 +88,12 @@ export function CommunitySignup() {
             </Button>
           </div>
         ) : (
-          <form noValidate onSubmit={submit} aria-label="Community email sign-up">
+          // The addresses stay in this browser, so the form is never sent: before the page runs, a
+          // press on Join is held until it is live (data-replay); without JavaScript a dialog form
+          // submits nowhere and the page says why.
+          <Form method="dialog" noValidate onSubmit={submit} aria-label="Community email sign-up">
+            {/* Plain text: a browser that parses it as text (scripting off by setting) shows it the same. */}
+            <noscript>Joining needs JavaScript, which is turned off in this browser. Your address stays in the field and nothing is sent.</noscript>
             <Field>
               <label htmlFor={ids.email}>Email address</label>
               <input
@@ -104,7 +116,7 @@ export function CommunitySignup() {
               <label htmlFor={ids.consent}>I agree to receive community emails from {site.name}.</label>
             </Consent>
             {errors.consent && <FieldError id={ids.consentError}>{errors.consent}</FieldError>}
-            <Button type="submit" disabled={phase === 'saving'}>
+            <Button type="submit" disabled={phase === 'saving'} data-replay="community-join">
               {phase === 'saving' ? 'Saving…' : 'Join the Community'}
             </Button>
             {phase === 'saving' && <StatusText role="status">Saving your email…</StatusText>}
@@ -113,7 +125,7 @@ export function CommunitySignup() {
                 {saveError}
               </StatusText>
             )}
-          </form>
+          </Form>
         )}
       </Panel>
     </Block>

@@ -4,7 +4,7 @@ import { Card, Container } from '@site/shared/ui/primitives';
 import { Section } from '../../components/section';
 import { theme } from '@site/shared/ui/theme';
 import { SectionHeading } from '@site/shared/ui/section-heading';
-import { Suspense, lazy, useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import { FORM_OUTCOME_KEY, type FormOutcome } from '@site/shared/contracts/form-outcome';
 import { usePreloaded } from '@site/shared/preloaded';
 import { useNearViewport } from '../../components/use-near-viewport';
@@ -25,32 +25,38 @@ const FormSlot = styled.div`
 
 const noProps = () => ({});
 
-function LazyContactForm({ eager }: { eager: boolean }) {
+/**
+ * The contact form, fetched as it approaches unless the page brings it (`form`). A page that brings
+ * it hydrates it at once; a lazy form under a Suspense boundary would not be hydrated yet when the
+ * page first re-renders, and React would then throw the server's fields away and draw empty ones.
+ */
+function LazyContactForm({ form }: { form?: typeof ContactFormComponent }) {
   const id = useId();
   const [ref, near] = useNearViewport<HTMLDivElement>('#contact', '1000px');
   // Back from a native post of this form: the page shows its outcome at once.
   const posted = usePreloaded<FormOutcome>(FORM_OUTCOME_KEY)?.form === 'contact';
-  const [Form, setForm] = useState<typeof ContactFormComponent | null>(null);
+  const [Form, setForm] = useState<typeof ContactFormComponent | null>(() => form ?? null);
   useEffect(() => {
     // Until it arrives the plain form stays: it posts natively.
-    if (near && !Form) loadContactForm().then((form) => setForm(() => form), () => undefined);
+    if (near && !Form) loadContactForm().then((loaded) => setForm(() => loaded), () => undefined);
   }, [near, Form]);
   // Until its code arrives, the same form in plain HTML: it posts natively, and what is typed in it
   // is taken over by the full form (read by the same ids). The full form replaces it only once its
   // code is here, in one render: a Suspense fallback would be a second plain form, empty.
   const plain = <ContactFields id={id} field={noProps} />;
+  // One element for the page's life: a re-render reaching a boundary not hydrated yet would make
+  // React draw it anew, empty.
+  const serverForm = useMemo(
+    () => (
+      <Suspense fallback={<ContactFields id={id} field={noProps} />}>
+        <ContactForm id={id} />
+      </Suspense>
+    ),
+    [id],
+  );
   return (
     <FormSlot ref={ref}>
-      {eager || posted ? (
-        // The server renders the full form here, and hydration keeps its inputs.
-        <Suspense fallback={plain}>
-          <ContactForm id={id} />
-        </Suspense>
-      ) : Form ? (
-        <Form id={id} />
-      ) : (
-        plain
-      )}
+      {posted && !form ? serverForm : Form ? <Form id={id} /> : plain}
     </FormSlot>
   );
 }
@@ -66,7 +72,7 @@ const Layout = styled.div`
 `;
 
 /** The contact details beside the form; shared by the home section and the /contact page. */
-export function ContactPanel({ headingLevel = 3, eager = false }: { headingLevel?: 2 | 3; eager?: boolean }) {
+export function ContactPanel({ headingLevel = 3, form }: { headingLevel?: 2 | 3; form?: typeof ContactFormComponent }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Layout>
@@ -83,7 +89,7 @@ export function ContactPanel({ headingLevel = 3, eager = false }: { headingLevel
       </Card>
       {/* A box, not an article: the form is named by the section's heading. */}
       <Card as="div">
-        <LazyContactForm eager={eager} />
+        <LazyContactForm form={form} />
       </Card>
     </Layout>
   );

@@ -1,0 +1,131 @@
+// What a phone visitor types before the page is live stays, and nothing is filled in under their
+// fingers. The plain Playwright test: the fixtures' navigation waits for the shell, which these hold back.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { registerBuyer } from '../support/commerce';
+import { holdScripts, live, phoneProfile } from '../support/phone-profile';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.describe.configure({ timeout: 90_000 });
+
+/** The field's own component has hydrated: React's props (with its change handler) are on the element. */
+const hydrated = (field: Locator) =>
+  expect
+    .poll(() =>
+      field.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactProps$') && typeof (element as unknown as Record<string, { onChange?: unknown }>)[key]?.onChange === 'function'),
+      ),
+    )
+    .toBe(true);
+
+async function before(page: Page, path: string): Promise<() => void> {
+  await phoneProfile(page);
+  const release = await holdScripts(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
+test('a name typed on /contact before the page is live stays, with the keyboard still on it', async ({ page }) => {
+  for (let round = 0; round < 3; round += 1) {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const release = await before(page, '/contact');
+    const name = page.getByRole('form', { name: 'Contact form' }).getByLabel('Name');
+    await name.fill('Priya');
+    release();
+    await live(page);
+    // The form's own code has taken the field over (a fresh, empty field would be hydrated too).
+    await hydrated(name);
+    await expect(name).toHaveValue('Priya');
+    await expect(name).toBeFocused();
+  }
+});
+
+const signup = (page: Page) => page.getByRole('form', { name: 'Community email sign-up' });
+const stored = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('community-emails') ?? '[]') as { email: string }[]).map((entry) => entry.email));
+
+test('a community address typed before the page is live stays and joins', async ({ page }) => {
+  for (let round = 0; round < 2; round += 1) {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const release = await before(page, '/community');
+    const email = signup(page).getByLabel('Email address');
+    await email.fill(`early-${round}@example.com`);
+    await signup(page).getByRole('checkbox').check();
+    release();
+    await live(page);
+    await hydrated(email);
+    await expect(email).toHaveValue(`early-${round}@example.com`);
+    await expect(signup(page).getByRole('checkbox')).toBeChecked();
+    await signup(page).getByRole('button', { name: 'Join the Community' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for joining!' })).toBeVisible();
+    expect(await stored(page)).toContain(`early-${round}@example.com`);
+  }
+});
+
+test('Join pressed before the page is live is held, then carried out in the browser', async ({ page }) => {
+  const release = await before(page, '/community');
+  await signup(page).getByLabel('Email address').fill('pressed-early@example.com');
+  await signup(page).getByRole('checkbox').check();
+  const join = signup(page).getByRole('button', { name: 'Join the Community' });
+  await join.click();
+  await expect(join).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('heading', { name: 'Thank you for joining!' })).toBeVisible({ timeout: 30_000 });
+  expect(await stored(page)).toEqual(['pressed-early@example.com']);
+  expect(new URL(page.url()).search).toBe('');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Join says it needs JavaScript and keeps the address; nothing is sent', async ({ page }) => {
+    await page.goto('/community');
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(request.url()));
+    const email = signup(page).getByLabel('Email address');
+    const note = signup(page).locator('noscript');
+    await expect(note).toBeVisible();
+    // Its text as parsed (as text, in a browser whose scripts were turned off by automation).
+    expect(await note.textContent()).toBe('Joining needs JavaScript, which is turned off in this browser. Your address stays in the field and nothing is sent.');
+    await email.fill('no-script@example.com');
+    await signup(page).getByRole('checkbox').check();
+    await signup(page).getByRole('button', { name: 'Join the Community' }).click();
+    await email.press('Enter');
+    await expect(email).toHaveValue('no-script@example.com');
+    expect(new URL(page.url()).search).toBe('');
+    expect(sent).toEqual([]);
+  });
+});
+
+test('a signed-in buyer’s booking form opens with their address, and what they type is theirs alone', async ({ page }) => {
+  const buyer = await registerBuyer(page);
+  // The address the booking form's Email field first shows, recorded as the field appears.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as { firstEmails?: string[] }).firstEmails = seen;
+    new MutationObserver(() => {
+      document.querySelectorAll<HTMLInputElement>('form[aria-label^="Book "] input[type="email"]').forEach((field) => {
+        if (field.dataset.seen) return;
+        field.dataset.seen = 'yes';
+        seen.push(field.value);
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await phoneProfile(page);
+  await page.goto('/#pricing');
+  await live(page, 30_000);
+  const starter = page.locator('#pricing').getByRole('article', { name: 'Starter Strategy Call' });
+  const book = starter.getByRole('button', { name: 'Book Now' });
+  for (let round = 0; round < 3; round += 1) {
+    await book.click();
+    const email = starter.getByLabel('Email');
+    await expect(email).toBeVisible();
+    expect(await page.evaluate(() => (window as { firstEmails?: string[] }).firstEmails?.at(-1))).toBe(buyer.email);
+    await email.focus();
+    await email.press('End');
+    await email.pressSequentially('.uk');
+    await email.blur();
+    await expect(email).toHaveValue(`${buyer.email}.uk`);
+    await expect(starter.getByText('Please enter a valid email address.')).toHaveCount(0);
+    await starter.getByRole('button', { name: 'Cancel' }).click();
+    await expect(email).toHaveCount(0);
+  }
+});
