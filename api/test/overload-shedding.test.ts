@@ -13,6 +13,7 @@ describe('overload settings', () => {
     expect(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(200);
     expect(config.OVERLOAD_MAX_HEAP_MB).toBe(256);
     expect(config.OVERLOAD_MAX_RSS_MB).toBe(0);
+    expect(config.OVERLOAD_MAX_IN_FLIGHT).toBe(100);
     expect(config.OVERLOAD_RETRY_AFTER_SECONDS).toBe(5);
   });
 
@@ -40,7 +41,7 @@ describe.each(testDatabases())('overload shedding on $name', (target) => {
 
     it('sheds a request at once with 503 and Retry-After in the site shape', async () => {
       await until(() => app.isUnderPressure(), 'the heap sample');
-      const res = await app.inject({ method: 'GET', url: '/api/blogs/search?field=title&value=anything' });
+      const res = await app.inject({ method: 'GET', url: '/api/blogs/search?field=slug&value=anything' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('7');
       expect(res.json()).toEqual({ error: 'overloaded', message: 'The site is busy right now. Please try again in a few seconds.' });
@@ -56,6 +57,31 @@ describe.each(testDatabases())('overload shedding on $name', (target) => {
       expect(ready.json()).toEqual({ error: 'under_pressure', message: 'This instance is overloaded.' });
       const metrics = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(metrics.statusCode).toBe(200);
+    });
+  });
+
+  describe('with requests in flight at the limit', () => {
+    let app: FastifyInstance;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    useTestApp(target, (built) => (app = built), {
+      env: { OVERLOAD_MAX_IN_FLIGHT: '1' },
+      extend: (instance) => instance.get('/api/__probe/slow', async () => held.then(() => ({ ok: true }))),
+    });
+
+    it('sheds what comes over the limit, answers what it admitted, and admits again once it is answered', async () => {
+      const first = app.inject({ method: 'GET', url: '/api/__probe/slow' });
+      await until(() => app.overload.inFlight === 1, 'the first request admitted');
+      const second = await app.inject({ method: 'GET', url: '/api/events' });
+      expect(second.statusCode).toBe(503);
+      expect(second.headers['retry-after']).toBe('5');
+      expect(second.json()).toEqual({ error: 'overloaded', message: 'The site is busy right now. Please try again in a few seconds.' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ error: 'under_pressure', message: 'This instance is overloaded.' });
+      release();
+      expect((await first).statusCode).toBe(200);
+      expect(app.overload.inFlight).toBe(0);
+      expect((await app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(200);
     });
   });
 

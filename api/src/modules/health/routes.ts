@@ -32,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       // Overloaded: a load balancer sends its traffic elsewhere until the pressure lifts.
-      if (app.isUnderPressure()) {
+      if (app.overload.isOverloaded()) {
         return reply.code(503).send({ error: 'under_pressure', message: 'This instance is overloaded.' });
       }
       let timer: NodeJS.Timeout | undefined;
