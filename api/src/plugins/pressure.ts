@@ -3,7 +3,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How often the event-loop delay, heap and resident memory are sampled (and pressure noticed or lifted). */
-export const PRESSURE_SAMPLE_MS = 500;
+export const PRESSURE_SAMPLE_MS = 1_000;
 
 export const OVERLOADED = {
   error: 'overloaded',
@@ -48,7 +48,9 @@ export const pressurePlugin = fp(
     const admitted = new WeakSet<FastifyRequest>();
 
     // Returned, not sent, from under-pressure's handler: the plugin sends it and stops the request there.
-    const shed = (reply: FastifyReply) => {
+    const shed = (reply: FastifyReply, reason: string) => {
+      // One line when shedding starts (not one per request: each is in the request log as a 503).
+      if (Date.now() - lastShedAt >= SHED_LATELY_MS) app.log.warn({ reason, ...app.memoryUsage() }, 'overloaded: shedding requests');
       lastShedAt = Date.now();
       reply.code(503).header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS));
       return OVERLOADED;
@@ -61,8 +63,7 @@ export const pressurePlugin = fp(
       maxHeapUsedBytes: OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
       maxRssBytes: OVERLOAD_MAX_RSS_MB * 1024 * 1024,
       retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
-      // Each shed request is in the request log already (503): no line of its own under a flood.
-      pressureHandler: (_request: FastifyRequest, reply: FastifyReply) => shed(reply) as unknown as void,
+      pressureHandler: (_request: FastifyRequest, reply: FastifyReply, type: string) => shed(reply, type) as unknown as void,
     });
 
     app.decorate('overload', {
@@ -75,7 +76,7 @@ export const pressurePlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       if ((request.routeOptions.config as { pressureHandler?: unknown }).pressureHandler === passThrough) return;
-      if (OVERLOAD_MAX_IN_FLIGHT > 0 && inFlight >= OVERLOAD_MAX_IN_FLIGHT) return reply.send(shed(reply));
+      if (OVERLOAD_MAX_IN_FLIGHT > 0 && inFlight >= OVERLOAD_MAX_IN_FLIGHT) return reply.send(shed(reply, 'inFlight'));
       inFlight++;
       admitted.add(request);
     });
