@@ -8,12 +8,12 @@ import { testDatabases } from './databases';
 const TOKEN = 'metrics-token-for-overload-tests';
 
 describe('overload settings', () => {
-  it('sheds on event-loop delay and heap by default, not on resident memory', () => {
+  it('sheds nothing until an operator sets its limits (defaults not yet tuned, decision 075)', () => {
     const config = loadConfig({});
-    expect(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(500);
-    expect(config.OVERLOAD_MAX_HEAP_MB).toBe(256);
+    expect(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
+    expect(config.OVERLOAD_MAX_HEAP_MB).toBe(0);
     expect(config.OVERLOAD_MAX_RSS_MB).toBe(0);
-    expect(config.OVERLOAD_MAX_IN_FLIGHT).toBe(100);
+    expect(config.OVERLOAD_MAX_IN_FLIGHT).toBe(0);
     expect(config.OVERLOAD_RETRY_AFTER_SECONDS).toBe(5);
   });
 
