@@ -9,6 +9,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { answerFrameworkError, answerClientError, errorsPlugin } from './plugins/errors';
+import { pressurePlugin } from './plugins/pressure';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { connectionsPlugin } from './plugins/connections';
 import { storableInputPlugin } from './plugins/storable-input';
@@ -148,6 +149,8 @@ export async function buildApp({ config, database, logger = true, logStream, ser
   await app.register(configPlugin, { config });
   await app.register(lifecyclePlugin);
   await app.register(metricsPlugin);
+  // Early: a shed request costs nothing beyond its 503 (no session, no database).
+  await app.register(pressurePlugin);
   await app.register(connectionsPlugin);
   await app.register(errorsPlugin);
   await app.register(storableInputPlugin);

@@ -83,6 +83,16 @@ export const ConfigSchema = z
     IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** How long an idle keep-alive connection is kept open between requests. */
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+    /**
+     * Overload: while the event loop lags by more than this on average (or the heap or resident memory is
+     * over its limit), requests are refused at once with 503 and Retry-After rather than queued; 0 turns a check off.
+     */
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(65_536).default(0),
+    OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).max(65_536).default(0),
+    /** Requests admitted and not yet answered (waiting on the database too): more are refused the same way. */
+    OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(0),
+    OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
     /** Blog views are counted in memory and written this often (and on shutdown). */
     BLOG_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
     /** Share of page views whose visitor signals (web vitals, client errors) the browser reports: 1 is every one. */

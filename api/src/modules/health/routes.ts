@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody, HealthBody } from '@site/shared/contracts/common';
+import { answeredUnderPressure } from '../../plugins/pressure';
 
 /** How long the readiness probe waits for the database before answering 503. */
 export const READINESS_PING_TIMEOUT_MS = 1_500;
@@ -7,16 +8,18 @@ export const READINESS_PING_TIMEOUT_MS = 1_500;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/live',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: HealthBody } } },
+    // A busy process is not a dead one: never shed, or an orchestrator would restart it under load.
+    { config: answeredUnderPressure, schema: { tags: ['health'], summary: 'The process is up', response: { 200: HealthBody } } },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/health/ready',
     {
+      config: answeredUnderPressure,
       schema: {
         tags: ['health'],
-        summary: 'The instance can serve traffic (database reachable, not starting or draining, pages rendered unless no instance can)',
+        summary: 'The instance can serve traffic (database reachable, not starting, draining or overloaded, pages rendered unless no instance can)',
         response: { 200: HealthBody, 503: ApiErrorBody },
       },
     },
@@ -27,6 +30,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           error: state === 'draining' ? 'draining' : 'starting',
           message: state === 'draining' ? 'This instance is shutting down.' : 'This instance is starting.',
         });
+      }
+      // Overloaded: a load balancer sends its traffic elsewhere until the pressure lifts.
+      if (app.overload.isOverloaded()) {
+        return reply.code(503).send({ error: 'under_pressure', message: 'This instance is overloaded.' });
       }
       let timer: NodeJS.Timeout | undefined;
       try {

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
+import { answeredUnderPressure } from '../../plugins/pressure';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -14,6 +15,8 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/metrics',
     {
+      // The overload must be visible while it lasts.
+      config: answeredUnderPressure,
       schema: {
         tags: ['health'],
         security: [{ bearer: [] }],

@@ -1,0 +1,157 @@
+/**
+ * Overload sheds, not queues: the compiled api (as `pnpm start` runs it) is flooded with far more
+ * concurrent requests than it can answer (uncached pages and searches), and must answer what it can in
+ * time, refuse the rest at once with 503 and Retry-After, keep its memory bounded and say so on
+ * /api/health/ready; once the flood stops it must recover by itself. First, the ordinary load (50
+ * connections, 1,000 paced requests a second on a cached page) must shed nothing.
+ * Part of `pnpm test:resilience`; exits 1 when a check fails. FLOOD_CONNECTIONS, FLOOD_SECONDS override.
+ */
+import { get } from 'node:http';
+import autocannon from 'autocannon';
+import { residentMiB } from '@site/test-support/memory';
+import { ensureBuilt, startServer } from '@site/test-support/server';
+import { until } from '@site/test-support/until';
+
+const FLOOD_CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 2_000);
+const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 20);
+/**
+ * What is answered under the flood is answered within this (p99), the load generator's own timeout:
+ * the flood and the api share the machine's cores, so the figure follows how loaded the machine is.
+ */
+const ANSWERED_P99_BUDGET_MS = Number(process.env.FLOOD_P99_BUDGET_MS ?? 10_000);
+/** The api's size budget at work (api/scripts/memory-budget.ts holds it at 400 MiB). */
+const PEAK_RSS_BUDGET_MIB = 400;
+const RECOVERY_TIMEOUT_MS = 30_000;
+
+/** One GET on a fresh connection: its status, or 0 when none came within the timeout. */
+function status(url: string, timeoutMs = 5_000): Promise<number> {
+  return new Promise((resolve) => {
+    const req = get(url, { agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+function header(headers: unknown, name: string): string | undefined {
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return String(headers[i + 1]);
+    return undefined;
+  }
+  const value = (headers as Record<string, unknown> | undefined)?.[name];
+  return value === undefined ? undefined : String(value);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const failures: string[] = [];
+const check = (ok: boolean, what: string) => {
+  if (!ok) failures.push(what);
+};
+
+// The pages are served from the built front ends, as `pnpm start` serves them (built if missing).
+ensureBuilt();
+const api = await startServer(
+  // Warnings only: a line per request would be written to this script's pipe under the flood.
+  { PUBLIC_URL: 'http://localhost', LOG_LEVEL: 'warn' },
+  { asStarted: true, showErrors: true, readyTimeoutMs: 150_000 },
+);
+const pid = api.process.pid!;
+try {
+  // Ordinary load on a cached page: rendered once, then served from the page cache.
+  check((await status(`${api.url}/`)) === 200, 'the home page answers 200 before the load');
+  const ordinary = await autocannon({ url: `${api.url}/`, connections: 50, overallRate: 1_000, duration: 10 });
+  const ordinaryShed = ordinary.statusCodeStats?.['503' as keyof typeof ordinary.statusCodeStats]?.count ?? 0;
+  console.log(
+    `ordinary load: 50 connections, 1,000 req/s paced, 10 s on /: ${ordinary.requests.total} requests, ${ordinary['2xx']} 2xx, ` +
+      `${ordinaryShed} shed, ${ordinary.errors} errors, p99 ${ordinary.latency.p99} ms`,
+  );
+  check(ordinaryShed === 0 && ordinary.non2xx === 0 && ordinary.errors === 0, 'the ordinary load is answered in full, nothing shed');
+  // The generator shares the machine: on a busy one it falls somewhat behind its pace.
+  check(ordinary.requests.total >= 8_000, 'the ordinary load was sent at (near) its pace');
+
+  // The flood: every request different, so nothing comes from a cache.
+  let n = 0;
+  const paths = [
+    () => `/api/blogs/search?field=slug&value=flood-${n}`,
+    () => `/api/events/search?field=slug&value=flood-${n}`,
+    () => `/blogs/no-such-post-${n}`,
+  ];
+  const answeredMs: number[] = [];
+  let shed = 0;
+  let shedWithoutRetryAfter = 0;
+  let other = 0;
+  let peakMiB = await residentMiB(pid);
+  const readyDuring: number[] = [];
+  let flooding = true;
+  const sampler = (async () => {
+    while (flooding) {
+      peakMiB = Math.max(peakMiB, await residentMiB(pid).catch(() => 0));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  const prober = (async () => {
+    while (flooding) {
+      const t = Date.now();
+      readyDuring.push(await status(`${api.url}/api/health/ready`, 10_000));
+      if (process.env.OVERLOAD_DEBUG) console.log(`ready ${readyDuring.at(-1)} in ${Date.now() - t} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  const started = Date.now();
+  const flood = autocannon({
+    url: api.url,
+    connections: FLOOD_CONNECTIONS,
+    duration: FLOOD_SECONDS,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length]!() }),
+        onResponse: (code, _body, _context, headers) => {
+          if (code === 503 && !header(headers, 'retry-after')) shedWithoutRetryAfter++;
+        },
+      },
+    ],
+  });
+  (flood as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, code: number, _bytes: number, ms: number) => {
+    if (code === 503) shed++;
+    else if (code < 500) answeredMs.push(ms);
+    else other++;
+  });
+  const result = await flood;
+  flooding = false;
+  await Promise.all([sampler, prober]);
+  answeredMs.sort((a, b) => a - b);
+  const p99 = percentile(answeredMs, 99);
+  console.log(
+    `flood: ${FLOOD_CONNECTIONS} connections for ${((Date.now() - started) / 1000).toFixed(1)} s on uncached searches and pages: ` +
+      `${answeredMs.length} answered (p50 ${percentile(answeredMs, 50)} ms, p99 ${p99} ms), ${shed} shed with 503, ` +
+      `${other} other 5xx, ${result.errors} errors (${result.timeouts} timeouts); peak RSS ${peakMiB.toFixed(0)} MiB; ` +
+      `ready during: ${readyDuring.filter((code) => code === 503).length}×503 of ${readyDuring.length} probes`,
+  );
+  check(shed > 0, 'the flood is shed (some 503)');
+  check(shedWithoutRetryAfter === 0, 'every 503 carries Retry-After');
+  check(answeredMs.length > 0, 'the api answers what it can under the flood');
+  check(p99 <= ANSWERED_P99_BUDGET_MS, `what is answered is answered within ${ANSWERED_P99_BUDGET_MS} ms (p99)`);
+  check(other === 0, 'no other 5xx under the flood');
+  check(peakMiB <= PEAK_RSS_BUDGET_MIB, `resident memory stays within ${PEAK_RSS_BUDGET_MIB} MiB`);
+  check(readyDuring.includes(503), 'readiness answers 503 under the flood');
+
+  // Recovery, by itself: nothing is restarted or reset.
+  const stopped = Date.now();
+  await until(async () => (await status(`${api.url}/api/health/ready`)) === 200, 'readiness 200 after the flood', RECOVERY_TIMEOUT_MS, 250).catch(
+    () => check(false, 'readiness answers 200 again after the flood'),
+  );
+  check((await status(`${api.url}/`)) === 200, 'a page answers 200 after the flood');
+  check((await status(`${api.url}/api/blogs/search?field=slug&value=after-the-flood`)) === 200, 'a search answers 200 after the flood');
+  console.log(`recovered: ready 200 ${((Date.now() - stopped) / 1000).toFixed(1)} s after the flood stopped`);
+} finally {
+  await api.stop();
+}
+if (failures.length > 0) console.error(`overload: FAILED\n- ${failures.join('\n- ')}`);
+process.exit(failures.length > 0 ? 1 : 0);

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { until } from '@site/test-support/until';
+import { loadConfig } from '../src/config';
+import { useTestApp } from './app';
+import { testDatabases } from './databases';
+
+const TOKEN = 'metrics-token-for-overload-tests';
+
+describe('overload settings', () => {
+  it('sheds nothing until an operator sets its limits (defaults not yet tuned, decision 075)', () => {
+    const config = loadConfig({});
+    expect(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
+    expect(config.OVERLOAD_MAX_HEAP_MB).toBe(0);
+    expect(config.OVERLOAD_MAX_RSS_MB).toBe(0);
+    expect(config.OVERLOAD_MAX_IN_FLIGHT).toBe(0);
+    expect(config.OVERLOAD_RETRY_AFTER_SECONDS).toBe(5);
+  });
+
+  it('refuses a Retry-After under a second', () => {
+    expect(() => loadConfig({ OVERLOAD_RETRY_AFTER_SECONDS: '0' })).toThrow(/OVERLOAD_RETRY_AFTER_SECONDS/);
+  });
+});
+
+describe.each(testDatabases())('overload shedding on $name', (target) => {
+  describe('with the default limits', () => {
+    let app: FastifyInstance;
+    useTestApp(target, (built) => (app = built));
+
+    it('serves normally when nothing is under pressure', async () => {
+      expect(app.isUnderPressure()).toBe(false);
+      expect((await app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('with a heap limit the process is over', () => {
+    let app: FastifyInstance;
+    // A 1 MiB heap limit: the first sample puts the process under pressure, as a flood would.
+    useTestApp(target, (built) => (app = built), { env: { OVERLOAD_MAX_HEAP_MB: '1', OVERLOAD_RETRY_AFTER_SECONDS: '7', METRICS_TOKEN: TOKEN } });
+
+    it('sheds a request at once with 503 and Retry-After in the site shape', async () => {
+      await until(() => app.isUnderPressure(), 'the heap sample');
+      const res = await app.inject({ method: 'GET', url: '/api/blogs/search?field=slug&value=anything' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('7');
+      expect(res.json()).toEqual({ error: 'overloaded', message: 'The site is busy right now. Please try again in a few seconds.' });
+    });
+
+    it('still answers liveness and metrics, and readiness says under pressure', async () => {
+      await until(() => app.isUnderPressure(), 'the heap sample');
+      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ error: 'under_pressure', message: 'This instance is overloaded.' });
+      const metrics = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(metrics.statusCode).toBe(200);
+    });
+  });
+
+  describe('with requests in flight at the limit', () => {
+    let app: FastifyInstance;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    useTestApp(target, (built) => (app = built), {
+      env: { OVERLOAD_MAX_IN_FLIGHT: '1' },
+      extend: (instance) => instance.get('/api/__probe/slow', async () => held.then(() => ({ ok: true }))),
+    });
+
+    it('sheds what comes over the limit, answers what it admitted, and admits again once it is answered', async () => {
+      const first = app.inject({ method: 'GET', url: '/api/__probe/slow' });
+      await until(() => app.overload.inFlight === 1, 'the first request admitted');
+      const second = await app.inject({ method: 'GET', url: '/api/events' });
+      expect(second.statusCode).toBe(503);
+      expect(second.headers['retry-after']).toBe('5');
+      expect(second.json()).toEqual({ error: 'overloaded', message: 'The site is busy right now. Please try again in a few seconds.' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ error: 'under_pressure', message: 'This instance is overloaded.' });
+      release();
+      expect((await first).statusCode).toBe(200);
+      expect(app.overload.inFlight).toBe(0);
+      expect((await app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('with a resident-memory limit the process is over', () => {
+    let app: FastifyInstance;
+    useTestApp(target, (built) => (app = built), { env: { OVERLOAD_MAX_RSS_MB: '1' } });
+
+    it('sheds on resident memory too', async () => {
+      await until(() => app.isUnderPressure(), 'the memory sample');
+      const res = await app.inject({ method: 'GET', url: '/api/events' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+    });
+  });
+});
