@@ -5,6 +5,16 @@ import type { Tally } from './aggregate';
 /** Rows per statement when writing tallies. */
 const BATCH = 500;
 
+/** A series' row met again (a bucket written by two instances, or folded into the kept total): added to. */
+const ADD_TO_SERIES = sql.raw(`ON CONFLICT (bucket_start, remote, version, route) DO UPDATE SET
+  visits = web_vitals.visits + EXCLUDED.visits,
+  errors = web_vitals.errors + EXCLUDED.errors,
+  counts = ARRAY(SELECT a + b FROM unnest(web_vitals.counts, EXCLUDED.counts) WITH ORDINALITY AS added(a, b, i) ORDER BY i),
+  lcp_sum = web_vitals.lcp_sum + EXCLUDED.lcp_sum,
+  inp_sum = web_vitals.inp_sum + EXCLUDED.inp_sum,
+  ttfb_sum = web_vitals.ttfb_sum + EXCLUDED.ttfb_sum,
+  cls_sum = web_vitals.cls_sum + EXCLUDED.cls_sum`);
+
 /** Where buckets past their time are folded: one row per series, so the totals never go down. */
 export const FOLDED = new Date(0);
 
@@ -29,14 +39,7 @@ export async function addTallies(db: Db, tallies: readonly Tally[]): Promise<voi
     await db.execute(sql`
       INSERT INTO web_vitals (bucket_start, remote, version, route, visits, errors, counts, lcp_sum, inp_sum, ttfb_sum, cls_sum)
       VALUES ${rows}
-      ON CONFLICT (bucket_start, remote, version, route) DO UPDATE SET
-        visits = web_vitals.visits + EXCLUDED.visits,
-        errors = web_vitals.errors + EXCLUDED.errors,
-        counts = ARRAY(SELECT a + b FROM unnest(web_vitals.counts, EXCLUDED.counts) WITH ORDINALITY AS added(a, b, i) ORDER BY i),
-        lcp_sum = web_vitals.lcp_sum + EXCLUDED.lcp_sum,
-        inp_sum = web_vitals.inp_sum + EXCLUDED.inp_sum,
-        ttfb_sum = web_vitals.ttfb_sum + EXCLUDED.ttfb_sum,
-        cls_sum = web_vitals.cls_sum + EXCLUDED.cls_sum`);
+      ${ADD_TO_SERIES}`);
   }
 }
 
@@ -60,14 +63,7 @@ export async function foldOld(db: Db, before: Date, known: ReadonlyMap<string, R
     )
     INSERT INTO web_vitals (bucket_start, remote, version, route, visits, errors, counts, lcp_sum, inp_sum, ttfb_sum, cls_sum)
     SELECT ${FOLDED.toISOString()}::timestamptz, remote, version, route, visits, errors, counts, lcp_sum, inp_sum, ttfb_sum, cls_sum FROM summed
-    ON CONFLICT (bucket_start, remote, version, route) DO UPDATE SET
-      visits = web_vitals.visits + EXCLUDED.visits,
-      errors = web_vitals.errors + EXCLUDED.errors,
-      counts = ARRAY(SELECT a + b FROM unnest(web_vitals.counts, EXCLUDED.counts) WITH ORDINALITY AS added(a, b, i) ORDER BY i),
-      lcp_sum = web_vitals.lcp_sum + EXCLUDED.lcp_sum,
-      inp_sum = web_vitals.inp_sum + EXCLUDED.inp_sum,
-      ttfb_sum = web_vitals.ttfb_sum + EXCLUDED.ttfb_sum,
-      cls_sum = web_vitals.cls_sum + EXCLUDED.cls_sum`);
+    ${ADD_TO_SERIES}`);
   for (const [remote, versions] of known) {
     const kept = sql.join([...versions].map((version) => sql`${version}`), sql`, `);
     await db.execute(sql`DELETE FROM web_vitals WHERE remote = ${remote} AND version NOT IN (${kept})`);
