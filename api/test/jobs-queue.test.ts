@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_QUEUE } from '../src/modules/backup/schedule';
 import { useTestApp } from './app';
 import { buildJobsApp, FAST_JOBS_ENV, jobState, jobsTargets, until } from './jobs-helpers';
 import { outbox } from './outbox';
@@ -140,5 +141,20 @@ describe.each(jobsTargets())('job queue on $name', (target) => {
     await closing;
     expect(finished).toBe(true);
     expect(await jobState(app, 'test-slow', id!)).toBe('completed');
+  });
+
+  it('gives back within minutes a job whose instance was killed while holding it', async () => {
+    // A job held by a killed instance is retried once it expires: no queue may keep pg-boss's
+    // 15-minute default, or a paid order's confirmation waits that long after a crash.
+    const longer: Record<string, number> = { [BACKUP_QUEUE]: 30 * 60 };
+    const queues = await app.jobs.boss.getQueues();
+    expect(queues.map((queue) => queue.name)).toContain('order.paid');
+    // pg-boss's own queues (its cron's `__pgboss__send-it`) hold no work of ours.
+    for (const queue of queues.filter(({ name }) => !name.startsWith('__pgboss__'))) {
+      expect({ name: queue.name, expireInSeconds: queue.expireInSeconds }).toEqual({
+        name: queue.name,
+        expireInSeconds: expect.toSatisfy((seconds: number) => seconds <= (longer[queue.name] ?? 10 * 60)),
+      });
+    }
   });
 });

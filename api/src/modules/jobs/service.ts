@@ -59,6 +59,11 @@ export const JOBS_SCHEMA = 'pgboss';
  * default): a job a killed instance held is retried this soon after its expiry.
  */
 const SUPERVISE_SECONDS = 10;
+/**
+ * How long a job may run before it counts as lost and is retried (pg-boss's own default is 15
+ * minutes): a job held by an instance that was killed comes back this soon. Longer work says so.
+ */
+export const DEFAULT_EXPIRE_SECONDS = 60;
 /** How long a graceful stop waits for running jobs before leaving them to expire and be retried. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -113,7 +118,7 @@ export const jobsPlugin = fp(
       boss,
       schema: JOBS_SCHEMA,
       async define(name, definition = {}) {
-        const queueOptions = { notify: true, ...definition.options };
+        const queueOptions = { notify: true, expireInSeconds: DEFAULT_EXPIRE_SECONDS, ...definition.options };
         await boss.createQueue(name, queueOptions);
         // A queue made by an earlier start keeps its options otherwise; these cannot change after creation.
         const { policy: _policy, partition: _partition, heartbeatSeconds: _heartbeat, ...changeable } = queueOptions;
