@@ -179,6 +179,7 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
     const oldest = versionOf(new Date('2026-11-27T04:00:00.000Z'), '0123456789abcdef');
     await mkdir(path.join(releasesDir, 'mfe-marketing', older), { recursive: true });
     await writeFile(path.join(releasesDir, 'mfe-marketing', older, 'mf-manifest.json'), JSON.stringify(marketingManifest(shellManifest.shared)));
+    await writeFile(path.join(releasesDir, 'mfe-marketing', older, 'remoteEntry.js'), 'var mfe_marketing;');
     // Built against another React: never made live again.
     await mkdir(path.join(releasesDir, 'mfe-marketing', oldest), { recursive: true });
     await writeFile(path.join(releasesDir, 'mfe-marketing', oldest, 'mf-manifest.json'), JSON.stringify(marketingManifest([{ name: 'react', version: '18.3.1' }])));
@@ -276,6 +277,8 @@ describe.each(testDatabases())('serving releases ($name)', (target) => {
   if (target.name === 'postgres') it('on PostgreSQL, a pointer moved by another process is announced to this instance', async () => {
     let heard = 0;
     app.releases.onSwitch(() => (heard += 1));
+    await mkdir(path.join(releasesDir, 'mfe-community', version), { recursive: true });
+    await writeFile(path.join(releasesDir, 'mfe-community', version, 'remoteEntry.js'), 'var mfe_community;');
     // What `pnpm release` does from its own process: the row and the NOTIFY, heard on the listening connection.
     await pointersOf(app.database, releasesDir).write('mfe-community', version);
     await expect.poll(() => heard).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { writeBackupFile } from '../modules/backup/make';
 import { DatabaseMediaStore, DiskMediaStore } from '../modules/media/store';
+import { pointersOf } from '../modules/releases/pointers';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
@@ -30,10 +31,13 @@ async function main(): Promise<void> {
   );
   try {
     const store = database.kind === 'postgres' ? new DatabaseMediaStore(database.db) : new DiskMediaStore(path.join(config.DATA_DIR, 'media'));
-    const { manifest, file, size } = await writeBackupFile(database, store, config.BACKUP_KEY, () => out);
+    const { manifest, file, size } = await writeBackupFile(database, store, config.BACKUP_KEY, () => out, {
+      dir: config.RELEASES_DIR,
+      pointers: pointersOf(database, config.RELEASES_DIR),
+    });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(
-      `${file}: ${size} bytes${config.BACKUP_KEY ? ', encrypted' : ' (not encrypted: set BACKUP_KEY)'}; ${rows} rows in ${manifest.tables.length} tables, ${manifest.media.length} media, schema ${manifest.migrations.at(-1) ?? 'empty'}.`,
+      `${file}: ${size} bytes${config.BACKUP_KEY ? ', encrypted' : ' (not encrypted: set BACKUP_KEY)'}; ${rows} rows in ${manifest.tables.length} tables, ${manifest.media.length} media, ${manifest.releases.length} live releases, schema ${manifest.migrations.at(-1) ?? 'empty'}.`,
     );
   } finally {
     await database.close();

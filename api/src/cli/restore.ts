@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const summary = await restoreInto(config, archive, { force: values.force });
   const target = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.DATA_DIR}`;
   console.log(
-    `Restored into ${target}: ${summary.rows} rows in ${summary.manifest.tables.length} tables, ${summary.media} media, taken ${summary.manifest.created_at}` +
+    `Restored into ${target}: ${summary.rows} rows in ${summary.manifest.tables.length} tables, ${summary.media} media, ${summary.releases} live releases (into ${config.RELEASES_DIR}), taken ${summary.manifest.created_at}` +
       (summary.migratedAfter.length ? `; then applied ${summary.migratedAfter.join(', ')}.` : '.'),
   );
   if (summary.newSecrets) console.log(NEW_SECRETS_NOTICE);

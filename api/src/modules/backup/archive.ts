@@ -15,8 +15,8 @@ function addEntry(pack: tar.Pack, name: string, size: number, source: Readable):
 }
 
 /**
- * The archive as a stream: the manifest, the spooled tables, then each medium read from its
- * store. One entry is read at a time, at the pace the reader takes them.
+ * The archive as a stream: the manifest, the spooled tables, each medium read from its store,
+ * then the files of the live releases. One entry is read at a time, at the pace the reader takes them.
  */
 export function packArchive(snapshot: Snapshot, store: MediaStore): Readable {
   const pack = tar.pack();
@@ -34,6 +34,9 @@ export function packArchive(snapshot: Snapshot, store: MediaStore): Readable {
       await addEntry(pack, table.entry, (await stat(file)).size, createReadStream(file));
     }
     for (const medium of manifest.media) await addEntry(pack, medium.entry, medium.size, store.stream(medium.cid));
+    for (const release of manifest.releases) {
+      for (const file of release.files) await addEntry(pack, file.entry, file.size, createReadStream(snapshot.releaseFileOf(release, file)));
+    }
     pack.finalize();
   };
   fill().catch((error: Error) => pack.destroy(error));

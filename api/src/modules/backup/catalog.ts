@@ -1,11 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { TABLES_NOT_DUMPED } from './format';
-
-/** Rows of a raw statement, alike on PGlite and node-postgres. */
-export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The site's tables in the current schema, parents before children (foreign keys), so rows load

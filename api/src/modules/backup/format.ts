@@ -5,6 +5,8 @@ import { z } from 'zod';
  *   manifest.json              what follows, the migrations applied, row counts, sequences, media
  *   tables/NNN-<table>.jsonl   one row per line (`to_jsonb(row)`), tables in foreign-key order
  *   media/<cid>                the bytes of each medium, checked against its CID (a SHA-256) on restore
+ *   releases/<remote>/<version>/<file>   the files of each front end's live release, so that a new
+ *                              machine serves what was live (each checked against its size and SHA-256)
  * Nothing in it is specific to PGlite or a PostgreSQL version: rows are JSON, read back by the
  * target's own `jsonb_populate_recordset` into the schema its migrations made.
  */
@@ -14,6 +16,7 @@ export const MANIFEST_ENTRY = 'manifest.json';
 
 export const tableEntry = (index: number, table: string) => `tables/${String(index).padStart(3, '0')}-${table}.jsonl`;
 export const mediaEntry = (cid: string) => `media/${cid}`;
+export const releaseEntry = (remote: string, version: string, file: string) => `releases/${remote}/${version}/${file}`;
 
 export const Manifest = z.object({
   format: z.literal(ARCHIVE_FORMAT),
@@ -37,6 +40,16 @@ export const Manifest = z.object({
   ),
   sequences: z.array(z.object({ name: z.string(), last_value: z.string() })),
   media: z.array(z.object({ cid: z.string(), content_type: z.string(), size: z.number().int().min(0), entry: z.string() })),
+  /** The live release of each front end that has one (older archives have none), with its files. */
+  releases: z
+    .array(
+      z.object({
+        remote: z.string(),
+        version: z.string(),
+        files: z.array(z.object({ path: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/), entry: z.string() })),
+      }),
+    )
+    .default([]),
 });
 export type Manifest = z.infer<typeof Manifest>;
 

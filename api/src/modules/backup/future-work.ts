@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { settingsRepository } from '../../db/settings';
 import { appSettings } from '../../db/tables';
 import { schedulePublication } from '../blogs/publication';
-import { rowsOf } from './catalog';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Set by a restore, in its transaction: the job queue's tables are not in an archive, so the next

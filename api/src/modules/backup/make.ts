@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import type { MediaStore } from '../media/store';
 import { packArchive } from './archive';
+import type { ReleaseSource } from './releases';
 import { encryptArchive } from './encryption';
 import type { Manifest } from './format';
 import { takeSnapshot } from './snapshot';
@@ -27,8 +28,8 @@ export function backupFilename(createdAt: string, encrypted: boolean): string {
  * abandoned. The signing secrets travel only in an encrypted archive: a site restored from a plain
  * one makes new secrets, so the tokens and links signed before no longer count.
  */
-export async function makeBackup(database: Database, store: MediaStore, key: string | undefined): Promise<Backup> {
-  const snapshot = await takeSnapshot(database, store, { withSecrets: Boolean(key) });
+export async function makeBackup(database: Database, store: MediaStore, key: string | undefined, releases?: ReleaseSource): Promise<Backup> {
+  const snapshot = await takeSnapshot(database, store, { withSecrets: Boolean(key), releases });
   try {
     const plain = packArchive(snapshot, store);
     const archive = key ? await encryptArchive(plain, key) : plain;
@@ -50,8 +51,9 @@ export async function writeBackupFile(
   store: MediaStore,
   key: string | undefined,
   fileFor: (filename: string) => string,
+  releases?: ReleaseSource,
 ): Promise<{ manifest: Manifest; file: string; size: number }> {
-  const backup = await makeBackup(database, store, key);
+  const backup = await makeBackup(database, store, key, releases);
   const file = fileFor(backup.filename);
   const partial = `${file}.partial`;
   try {

@@ -65,9 +65,9 @@ export async function restoreInto(config: Config, source: Readable | string, { f
   }
 }
 
-async function load(open: Open, database: Database, store: MediaStore, undo: () => Promise<void>): Promise<RestoreSummary> {
+async function load(open: Open, database: Database, store: MediaStore, releasesDir: string, undo: () => Promise<void>): Promise<RestoreSummary> {
   try {
-    return await withArchive(open, (archive) => restoreArchive(archive, database, store));
+    return await withArchive(open, (archive) => restoreArchive(archive, database, store, { releasesDir }));
   } catch (error) {
     await undo();
     throw writeFailure(error);
@@ -82,7 +82,7 @@ async function restoreIntoTarget(config: Config, open: Open, force: boolean): Pr
       if (occupied && !force) throw new RestoreRefused(`The database DATABASE_URL names is not empty: ${NOT_EMPTY}.`);
       await withArchive(open, verifyArchive);
       if (occupied) await dropEverything(database.db);
-      return await load(open, database, new DatabaseMediaStore(database.db), () => dropEverything(database.db));
+      return await load(open, database, new DatabaseMediaStore(database.db), config.RELEASES_DIR, () => dropEverything(database.db));
     } finally {
       await database.close();
     }
@@ -100,7 +100,7 @@ async function restoreIntoTarget(config: Config, open: Open, force: boolean): Pr
   const database = await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
   let closed = false;
   try {
-    return await load(open, database, new DiskMediaStore(mediaDir), async () => {
+    return await load(open, database, new DiskMediaStore(mediaDir), config.RELEASES_DIR, async () => {
       closed = true;
       await database.close();
       await empty();

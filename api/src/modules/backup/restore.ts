@@ -9,6 +9,7 @@ import type { MediaStore } from '../media/store';
 import { hasTables, tablesInLoadOrder, writableColumns } from './catalog';
 import { MANIFEST_ENTRY, Manifest } from './format';
 import { markRestored } from './future-work';
+import { releaseProblem, releaseWriter } from './releases';
 
 /** Rows sent to the database in one statement (as one JSON array). */
 const INSERT_ROWS = 500;
@@ -22,6 +23,8 @@ export interface RestoreSummary {
   manifest: Manifest;
   rows: number;
   media: number;
+  /** The live releases whose files the archive carried (now in RELEASES_DIR). */
+  releases: number;
   /** Migrations applied after the rows, when the archive came from an older version of the site. */
   migratedAfter: string[];
   /** The archive held no signing secrets: the site makes new ones when it starts. */
@@ -73,10 +76,16 @@ async function loadTable(tx: Db, table: string, entry: AsyncIterable<unknown>): 
 /**
  * Restores an archive (the tar stream, already decrypted) into an empty database and its media
  * store: migrates to the archive's version, loads every table in one transaction, sets the
- * sequences, stores each medium after checking its bytes against its CID, then applies the
- * migrations the archive is older than.
+ * sequences, stores each medium after checking its bytes against its CID, writes the live releases'
+ * files into `releasesDir` (and, where pointers are files, makes them live), then applies the
+ * migrations the archive is older than. Release folders it wrote are removed if it fails.
  */
-export async function restoreArchive(input: Readable, database: Database, store: MediaStore, migrationsDir = MIGRATIONS_DIR): Promise<RestoreSummary> {
+export async function restoreArchive(
+  input: Readable,
+  database: Database,
+  store: MediaStore,
+  { releasesDir, migrationsDir = MIGRATIONS_DIR }: { releasesDir: string; migrationsDir?: string },
+): Promise<RestoreSummary> {
   if (await hasTables(database.db)) throw new RestoreRefused('The target database is not empty: restore into an empty one, or pass --force to replace what it holds.');
   const extract = tar.extract();
   input.on('error', (error) => extract.destroy(error));
@@ -92,6 +101,10 @@ export async function restoreArchive(input: Readable, database: Database, store:
   const parsed = Manifest.safeParse(JSON.parse((await readAll(first)).toString('utf8')));
   if (!parsed.success) throw new RestoreRefused(`This backup's manifest is not one this version of the site reads: ${parsed.error.message}`);
   const manifest = parsed.data;
+  for (const release of manifest.releases) {
+    const problem = releaseProblem(release);
+    if (problem) throw new RestoreRefused(`The backup is damaged (${problem}): nothing was restored.`);
+  }
 
   const known = new Set(await migrationVersions(migrationsDir));
   const unknown = manifest.migrations.filter((version) => !known.has(version));
@@ -125,8 +138,31 @@ export async function restoreArchive(input: Readable, database: Database, store:
     await store.put(bytes, medium.content_type);
     entry = await nextEntry();
   }
-  if (entry) throw new RestoreRefused(`The backup has an entry its manifest does not name: ${entry.header.name}.`);
 
-  const { applied } = await migrate(database, migrationsDir);
-  return { manifest, rows, media: manifest.media.length, migratedAfter: applied, newSecrets: manifest.signing_secrets === false };
+  const releases = releaseWriter(releasesDir);
+  try {
+    for (const release of manifest.releases) {
+      for (const file of release.files) {
+        if (entry?.header.name !== file.entry) throw new RestoreRefused(`The backup is incomplete: ${file.entry} is missing.`);
+        await releases.file(release, file, Readable.from(entry));
+        entry = await nextEntry();
+      }
+      await releases.done(release);
+    }
+    if (entry) throw new RestoreRefused(`The backup has an entry its manifest does not name: ${entry.header.name}.`);
+    const { applied } = await migrate(database, migrationsDir);
+    // On PostgreSQL the live pointers are rows, restored with the tables.
+    if (database.kind === 'pglite') await releases.point(manifest);
+    return {
+      manifest,
+      rows,
+      media: manifest.media.length,
+      releases: manifest.releases.length,
+      migratedAfter: applied,
+      newSecrets: manifest.signing_secrets === false,
+    };
+  } catch (error) {
+    await releases.undo();
+    throw error;
+  }
 }

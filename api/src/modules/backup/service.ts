@@ -49,13 +49,14 @@ export const backupPlugin = fp(
     const { config, database, mediaStore: store } = app;
     const { db } = database;
     const key = config.BACKUP_KEY;
+    const releases = { dir: config.RELEASES_DIR, pointers: app.releases.pointers };
     const intervalMs = config.BACKUP_INTERVAL_HOURS * 3_600_000;
 
     const scheduledBackup = async (force: boolean): Promise<LastBackup | undefined> => {
       const previous = await readSetting(db, SCHEDULED_SETTING);
       if (!force && previous && Date.parse(previous.at) + intervalMs > Date.now()) return undefined;
       await mkdir(config.BACKUP_DIR, { recursive: true, mode: 0o700 });
-      const { manifest, file, size } = await writeBackupFile(database, store, key, (name) => path.join(config.BACKUP_DIR, name));
+      const { manifest, file, size } = await writeBackupFile(database, store, key, (name) => path.join(config.BACKUP_DIR, name), releases);
       const record: LastBackup = { at: manifest.created_at, size, file, kind: 'scheduled', encrypted: Boolean(key) };
       await settingsRepository.put(db, SCHEDULED_SETTING, JSON.stringify(record));
       await prune(config.BACKUP_DIR, config.BACKUP_KEEP);
@@ -64,7 +65,7 @@ export const backupPlugin = fp(
 
     const service: BackupService = {
       async download() {
-        const backup = await makeBackup(database, store, key);
+        const backup = await makeBackup(database, store, key, releases);
         let size = 0;
         // Counts what is sent (a 'data' listener would start the flow before Fastify reads it).
         const counted = new Transform({
@@ -105,5 +106,5 @@ export const backupPlugin = fp(
       service.runScheduled().catch((err: Error) => app.log.error({ err: { message: err.message } }, 'scheduled backup failed')),
     );
   },
-  { name: 'backup', dependencies: ['database', 'config', 'media-store', 'jobs', 'fulfilment', 'blogs'] },
+  { name: 'backup', dependencies: ['database', 'config', 'media-store', 'jobs', 'fulfilment', 'blogs', 'releases'] },
 );

@@ -8,7 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
 import { parseCid } from '../media/cid';
 import { DatabaseMediaStore, DiskMediaStore, type MediaStore } from '../media/store';
-import { rowsOf, sequenceValues, tablesInLoadOrder } from './catalog';
+import { rowsOf } from '../../db/rows';
+import { sequenceValues, tablesInLoadOrder } from './catalog';
+import { liveReleases, releaseFolder, type ReleaseSource } from './releases';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, mediaEntry, tableEntry, type Manifest } from './format';
 
 /** Rows fetched from the cursor at a time: only these are in memory. */
@@ -19,6 +21,8 @@ export interface Snapshot {
   manifest: Manifest;
   /** The spooled rows of an entry named in the manifest's tables. */
   fileOf(entry: string): string;
+  /** A file of a carried release, where the site keeps it. */
+  releaseFileOf(release: { remote: string; version: string }, file: { path: string }): string;
   /** Deletes the spooled rows (they hold password hashes and secrets). */
   discard(): Promise<void>;
 }
@@ -87,7 +91,11 @@ async function listMedia(store: MediaStore, tx: Db): Promise<{ cid: string; cont
  * Media are content-addressed and never rewritten: a file that a spooled row names was stored
  * before that row committed, so listing the disk store right after the rows is consistent too.
  */
-export async function takeSnapshot(database: Database, store: MediaStore, { withSecrets }: { withSecrets: boolean }): Promise<Snapshot> {
+export async function takeSnapshot(
+  database: Database,
+  store: MediaStore,
+  { withSecrets, releases }: { withSecrets: boolean; releases?: ReleaseSource },
+): Promise<Snapshot> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-backup-'));
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
@@ -112,11 +120,18 @@ export async function takeSnapshot(database: Database, store: MediaStore, { with
           tables,
           sequences,
           media,
+          releases: [] as Manifest['releases'],
         } satisfies Manifest;
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    return { manifest, fileOf: (entry) => path.join(dir, path.basename(entry)), discard };
+    if (releases) manifest.releases = await liveReleases(releases);
+    return {
+      manifest,
+      fileOf: (entry) => path.join(dir, path.basename(entry)),
+      releaseFileOf: (release, file) => path.join(releaseFolder(releases!.dir, release), file.path),
+      discard,
+    };
   } catch (error) {
     await discard();
     throw error;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { rowsOf } from '../backup/catalog';
+import { rowsOf } from '../../db/rows';
 import { filePointers, VERSION, type LivePointer, type PointerStore } from './store';
 
 /** The NOTIFY channel on which a moved pointer is announced (its payload: the remote). */

@@ -69,6 +69,11 @@ export const releasesPlugin = fp(
       }
     };
 
+    const remoteMissing = (remote: string, version: string) => {
+      if (!missing.has(`${remote}/${version}`)) app.log.warn({ remote, version }, "a live release's files are missing here; serving the remote's own build");
+      missing.add(`${remote}/${version}`);
+    };
+
     let starting: Promise<StartingBuilds> | undefined;
     const closing = new AbortController();
     const reported = (result: StartingBuilds) => {
@@ -90,7 +95,7 @@ export const releasesPlugin = fp(
     app.decorate('releases', {
       pointers,
       shell,
-      remotes: async (of) => liveRemotes(folders, pointers, config.RELEASES_BASE_URL, of ?? (await shell())),
+      remotes: async (of) => liveRemotes(folders, pointers, config.RELEASES_BASE_URL, of ?? (await shell()), remoteMissing),
       list: (remote) => releasesOf(site, remote),
       async rollback(remote) {
         const pointer = await rollback(site, remote);

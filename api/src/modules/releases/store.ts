@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, remoteDir, type RemoteName } from '@site/shared/remotes';
 
@@ -174,15 +174,26 @@ export async function liveShell(folders: SiteFolders, pointers: PointerStore): P
 
 /**
  * The remote list the browser and the server render read: the live shell's remotes.json, with each
- * remote that has a live release pointed at that release's entry.
+ * remote that has a live release pointed at that release's entry. A live release whose files are not
+ * on this machine (a restore from an archive that did not carry them, a folder removed) leaves that
+ * remote on its own build, told to `onMissing`, never pointing browsers at a 404.
  */
-export async function liveRemotes(folders: SiteFolders, pointers: PointerStore, baseUrl?: string, shell?: LiveShell): Promise<Record<string, string>> {
+export async function liveRemotes(
+  folders: SiteFolders,
+  pointers: PointerStore,
+  baseUrl?: string,
+  shell?: LiveShell,
+  onMissing?: (remote: string, version: string) => void,
+): Promise<Record<string, string>> {
   const { folder } = shell ?? (await liveShell(folders, pointers));
   const remotes = JSON.parse(await readFile(path.join(folder, 'remotes.json'), 'utf8')) as Record<string, string>;
   const live = await Promise.all(RELEASABLE.filter((remote) => remote !== SHELL).map(async (remote) => [remote, await pointers.read(remote)] as const));
   for (const [remote, pointer] of live) {
     const name = federationNameOf(remote);
-    if (name && pointer) remotes[name] = `${releasePath(remote, pointer.version, baseUrl)}remoteEntry.js`;
+    if (!name || !pointer) continue;
+    const here = await access(path.join(folders.releasesDir, remote, pointer.version, 'remoteEntry.js')).then(() => true, () => false);
+    if (here) remotes[name] = `${releasePath(remote, pointer.version, baseUrl)}remoteEntry.js`;
+    else onMissing?.(remote, pointer.version);
   }
   return remotes;
 }

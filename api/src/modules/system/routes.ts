@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
 import { SystemStatus } from '@site/shared/contracts/system';
 import { noStore } from '../../lib/no-store';
-import { rowsOf } from '../backup/catalog';
+import { rowsOf } from '../../db/rows';
 import { remoteStatuses } from './remotes';
 import { recentMailFailures } from '../mail/admin-list';
 import { MAIL_QUEUE } from '../mail/queue';
