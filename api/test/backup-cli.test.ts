@@ -78,6 +78,18 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
     expect(await readdir(target)).toEqual([]);
   }, 180_000);
 
+  it('refuses a plain archive while BACKUP_KEY is set, unless --allow-plain', async () => {
+    const plain = path.join(outDir, 'plain.tar');
+    expect((await runCli('backup', ['--out', plain], { DATA_DIR: sourceDir })).code).toBe(0);
+    const target = newDataDir();
+    const refused = await runCli('restore', [plain], { DATA_DIR: target, BACKUP_KEY: key });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('This archive is not encrypted, though BACKUP_KEY is set');
+    expect(await readdir(target)).toEqual([]);
+    const allowed = await runCli('restore', [plain, '--allow-plain'], { DATA_DIR: target, BACKUP_KEY: key });
+    expect(allowed.code, allowed.output).toBe(0);
+  }, 180_000);
+
   it('restores with the right key: same counts, same signing secrets, the admin signs in with the same password', async () => {
     const target = newDataDir();
     const run = await runCli('restore', [archive], { DATA_DIR: target, BACKUP_KEY: key });

@@ -46,10 +46,19 @@ async function peek(input: Readable, bytes: number): Promise<{ head: Buffer; who
   return { head: Buffer.concat(seen).subarray(0, bytes), whole };
 }
 
-/** The tar stream of an archive file, decrypted first when it is an age file. */
-export async function openArchive(input: Readable, key: string | undefined): Promise<Readable> {
+/**
+ * The tar stream of an archive file, decrypted first when it is an age file. With a key set, a plain
+ * archive is refused unless `allowPlain`: anyone can make one, and this site's own are encrypted.
+ */
+export async function openArchive(input: Readable, key: string | undefined, { allowPlain = false } = {}): Promise<Readable> {
   const { head, whole } = await peek(input, AGE_MAGIC.byteLength);
-  if (!head.equals(AGE_MAGIC)) return whole;
+  if (!head.equals(AGE_MAGIC)) {
+    if (key && !allowPlain) {
+      whole.destroy();
+      throw new ArchiveKeyError('This archive is not encrypted, though BACKUP_KEY is set: anyone could have made it. Restore it with --allow-plain only if you know where it came from.');
+    }
+    return whole;
+  }
   if (!key) throw new ArchiveKeyError('This archive is encrypted: set BACKUP_KEY to the age identity (AGE-SECRET-KEY-1…) it was made for.');
   if (!key.startsWith('AGE-SECRET-KEY-')) throw new ArchiveKeyError('BACKUP_KEY is a recipient (age1…): decrypting needs the identity (AGE-SECRET-KEY-1…).');
   const decrypter = new Decrypter();

@@ -47,7 +47,7 @@ async function withArchive<T>(open: Open, read: (archive: Readable) => Promise<T
  * beside it). The whole archive is checked first (verify.ts), so a damaged one writes nothing;
  * `force` then empties the target; a write that still fails is undone, leaving the target empty.
  */
-export async function restoreInto(config: Config, source: Readable | string, { force = false } = {}): Promise<RestoreSummary> {
+export async function restoreInto(config: Config, source: Readable | string, { force = false, allowPlain = false } = {}): Promise<RestoreSummary> {
   let spoolDir: string | undefined;
   try {
     let file: string;
@@ -57,7 +57,7 @@ export async function restoreInto(config: Config, source: Readable | string, { f
       file = path.join(spoolDir, 'archive');
       await pipeline(source, createWriteStream(file, { mode: 0o600 }));
     }
-    const open: Open = () => openArchive(createReadStream(file), config.BACKUP_KEY);
+    const open: Open = () => openArchive(createReadStream(file), config.BACKUP_KEY, { allowPlain });
     return await restoreIntoTarget(config, open, force);
   } finally {
     if (typeof source !== 'string') source.destroy();
