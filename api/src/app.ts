@@ -77,7 +77,7 @@ import { systemRoutes } from './modules/system/routes';
 import { releasesPlugin, startingBuildsPlugin } from './modules/releases/service';
 import { releaseRoutes } from './modules/releases/routes';
 import { vitalsPlugin } from './modules/vitals/service';
-import { canaryWatchPlugin } from './modules/releases/canary-watch';
+import { canaryWatchPlugin } from './modules/vitals/canary-watch';
 import { vitalsRoutes } from './modules/vitals/routes';
 
 export interface BuildOptions {

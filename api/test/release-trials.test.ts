@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { startNginx, type RunningNginx } from '@site/test-support/cluster';
 import { until } from '@site/test-support/until';
 import { storedSecret } from '../src/db/settings';
-import { checkCanary, judgeCanary } from '../src/modules/releases/canary-watch';
+import { checkCanary, judgeCanary } from '../src/modules/vitals/canary-watch';
 import { bucketCookieValue, previewCookieValue, readBucket, readPreview, sideOfBucket } from '../src/modules/releases/sides';
 import type { Trial } from '../src/modules/releases/trials';
 import { bearer, testAdminId, useTestApp } from './app';
@@ -177,7 +177,7 @@ describe.each(testDatabases())('releases on trial on $name', (target) => {
       const again = await page(cookie);
       expect(again.body).toBe(first.body);
       expect(cookieNamed(again, 'site_bucket')).toBeUndefined();
-      expect((await remotesJson(cookie)).mfe_marketing.endsWith('?candidate')).toBe(candidate);
+      expect((await remotesJson(cookie)).mfe_marketing?.endsWith('?candidate')).toBe(candidate);
     }
     expect(sides.c).toBeGreaterThan(0);
     expect(sides.l).toBeGreaterThan(0);

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailOrigin } from '../../lib/origin';
 import { rowsOf } from '../backup/catalog';
-import { BUCKET_MS } from '../vitals/service';
-import { versionFigures } from '../vitals/repository';
-import { ReleaseRefused } from './checks';
-import { running, type Trial } from './trials';
+import { BUCKET_MS } from './service';
+import { versionFigures } from './repository';
+import { ReleaseRefused } from '../releases/checks';
+import { running, type Trial } from '../releases/trials';
 
 export interface Figures {
   visits: number;
