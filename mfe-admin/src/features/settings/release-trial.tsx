@@ -52,7 +52,7 @@ export function ReleaseTrialPanel({ overview, onDone }: { overview: ReleasesOver
   if (trial.ended) {
     return (
       <section aria-labelledby="trial-heading">
-        <h3 id="trial-heading">Release on trial</h3>
+        <h3 id="trial-heading">Last canary</h3>
         <p role="status">
           Rolled back automatically on {formatIst(trial.ended.at)}: the canary of {trial.remote} <code>{trial.version}</code>. {trial.ended.reason}.
         </p>
