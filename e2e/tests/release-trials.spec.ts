@@ -33,7 +33,7 @@ test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'trial-builds-'));
 });
 
-test.afterEach(({}, testInfo) => {
+test.afterEach((_fixtures, testInfo) => {
   // What the server said, for a failure's report (its render fallbacks name their cause).
   if (testInfo.status !== testInfo.expectedStatus) console.log(server.output().split('\n').filter((line) => /"level":(40|50)/.test(line)).slice(-20).join('\n'));
 });
