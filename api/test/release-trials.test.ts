@@ -11,7 +11,7 @@ import { storedSecret } from '../src/db/settings';
 import { checkCanary, judgeCanary } from '../src/modules/vitals/canary-watch';
 import { bucketCookieValue, previewCookieValue, readBucket, readPreview, sideOfBucket } from '../src/modules/releases/sides';
 import type { Trial } from '../src/modules/releases/trials';
-import { bearer, testAdminId, useTestApp } from './app';
+import { bearer, testAdminId, useTestApp, useTestInstances } from './app';
 import { testDatabases } from './databases';
 import { outbox } from './outbox';
 import { fakeWebRoot, SHELL_HTML } from './ssr-helpers';
@@ -246,7 +246,13 @@ describe.each(testDatabases())('the automatic rollback on $name', (target) => {
   const version = `20260102T000000000Z-${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   mkdirSync(path.join(dir, 'mfe-marketing', version), { recursive: true });
   let app: FastifyInstance;
-  useTestApp(target, (built) => (app = built), { env: { RELEASES_DIR: dir, VITALS_FLUSH_MS: '3600000', CANARY_MIN_VISITS: '10', CANARY_ERROR_MARGIN: '0.1' } });
+  let other: FastifyInstance;
+  const env = { RELEASES_DIR: dir, VITALS_FLUSH_MS: '3600000', CANARY_MIN_VISITS: '10', CANARY_ERROR_MARGIN: '0.1' };
+  // A second instance on the same database and releases, as behind a load balancer.
+  useTestInstances(target, [{ env }, { env: { ...env, JOBS_WORKER: '0' }, ownConnection: true }], ([first, second]) => {
+    app = first!;
+    other = second!;
+  });
 
   const canary = (): Trial => ({ remote: 'mfe-marketing', version, kind: 'canary', percent: 20, since: new Date().toISOString() });
   /** Page views as beacons report them: `errors` of them with one client error put down to mfe-marketing. */
@@ -257,8 +263,9 @@ describe.each(testDatabases())('the automatic rollback on $name', (target) => {
     await app.vitals.flush();
   };
 
-  it('waits below the minimum of visits, keeps a canary within the margin, and rolls back one over it, audited and e-mailed', async () => {
+  it('waits below the minimum of visits, keeps a canary within the margin, and rolls back one over it on every instance, audited and e-mailed', async () => {
     await app.releases.trials.write(canary());
+    await until(async () => (await other.releases.trial())?.version === version, 'the other instance to see the canary', 2_000);
     // Live: 1 error in 20 visits (5 %). The candidate: 9 visits, all failing: too few to judge.
     await visits('build', 20, 1);
     await visits(version, 9, 9);
@@ -287,7 +294,10 @@ describe.each(testDatabases())('the automatic rollback on $name', (target) => {
     const overview = (await app.inject({ url: '/api/admin/releases', headers: bearer(app, { sub: testAdminId(app), role: 'admin' }) })).json<{ trial: Trial }>();
     expect(overview.trial.ended?.reason).toContain('33.3 %');
 
+    // Every instance stops giving the candidate: the other one sees the end within its next look.
+    await until(async () => (await other.releases.trial()) === null, 'the other instance to see the rollback', 2_000);
     // Judged again (another instance, the next flush): nothing more happens.
+    expect(await checkCanary(other)).toBeNull();
     expect(await checkCanary(app)).toBeNull();
   });
 });
