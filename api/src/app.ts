@@ -77,6 +77,7 @@ import { systemRoutes } from './modules/system/routes';
 import { releasesPlugin, startingBuildsPlugin } from './modules/releases/service';
 import { releaseRoutes } from './modules/releases/routes';
 import { vitalsPlugin } from './modules/vitals/service';
+import { canaryWatchPlugin } from './modules/vitals/canary-watch';
 import { vitalsRoutes } from './modules/vitals/routes';
 
 export interface BuildOptions {
@@ -200,7 +201,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'metrics', routes: [metricsRoutes] },
     { name: 'releases', services: serveWeb ? [releasesPlugin, startingBuildsPlugin] : [releasesPlugin], routes: [releaseRoutes] },
     { name: 'backup', services: [backupPlugin], routes: [backupRoutes] },
-    { name: 'vitals', services: [vitalsPlugin], routes: [vitalsRoutes] },
+    { name: 'vitals', services: [vitalsPlugin, canaryWatchPlugin], routes: [vitalsRoutes] },
     { name: 'system', routes: [systemRoutes] },
     { name: 'page-head', services: [deploymentPlugin, pageHeadPlugin] },
     // Pages rendered on the server only where the api serves the front ends.

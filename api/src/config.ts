@@ -153,6 +153,12 @@ export const ConfigSchema = z
     RELEASES_PUBLISH: optionalString,
     /** How many releases of each remote stay served (pages opened on an older one keep loading its files). */
     RELEASES_KEEP: z.coerce.number().int().min(5).max(100).default(5),
+    /**
+     * A canary is rolled back by itself when its client error rate (errors per visit) is over the
+     * live release's by more than this, once it has at least CANARY_MIN_VISITS visits.
+     */
+    CANARY_ERROR_MARGIN: z.coerce.number().min(0).max(10).default(0.05),
+    CANARY_MIN_VISITS: z.coerce.number().int().min(1).max(1_000_000).default(200),
   })
   .superRefine((env, ctx) => {
     const admin = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];

@@ -9,6 +9,7 @@ import { checkManifests, ReleaseRefused } from '../src/modules/releases/checks';
 import { releaseLockOf } from '../src/modules/releases/lock';
 import { release, rollback, type ReleaseSite } from '../src/modules/releases/operations';
 import { filePointers, versionOf } from '../src/modules/releases/store';
+import { fileTrials } from '../src/modules/releases/trials';
 
 // The manifest checks of a release and a rollback, the remote table they read, and the lock that
 // keeps releases one at a time, on a site made of files (no build, no render).
@@ -47,7 +48,7 @@ beforeEach(async () => {
   releasesDir = path.join(webRoot, 'releases');
   await files(path.join(webRoot, 'shell', 'dist'), shellFiles(OWN_REMOTES));
   await files(path.join(webRoot, 'mfe-marketing', 'dist'), { 'remoteEntry.js': 'void 0;', 'mf-manifest.json': manifest(MARKETING) });
-  site = { repoRoot: webRoot, webRoot, releasesDir, keep: 5, budgetMs: 1_000, pointers: filePointers(releasesDir), lockWaitMs: 300 };
+  site = { repoRoot: webRoot, webRoot, releasesDir, keep: 5, budgetMs: 1_000, pointers: filePointers(releasesDir), trials: fileTrials(releasesDir), lockWaitMs: 300 };
 });
 afterEach(() => rm(webRoot, { recursive: true, force: true }));
 

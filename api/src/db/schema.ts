@@ -13,7 +13,7 @@ import { paymentWebhookEvents } from '../modules/payments/table';
 import { auditLog } from '../modules/audit/table';
 import { mediaImages, mediaObjects } from '../modules/media/table';
 import { mailKeys } from '../modules/mail/table';
-import { remoteReleases } from '../modules/releases/table';
+import { releaseTrials, remoteReleases } from '../modules/releases/table';
 import { webVitals } from '../modules/vitals/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
@@ -38,6 +38,7 @@ export const schema = {
   mediaImages,
   mailKeys,
   remoteReleases,
+  releaseTrials,
   webVitals,
 };
 export type Schema = typeof schema;

@@ -89,14 +89,26 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
     });
     if (hasShell) {
       // remotes.json as deployed, with each remote's live release: what a page loaded now composes.
-      app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-        reply.header('Cache-Control', 'no-cache');
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(await app.releases.remotes()));
+      // A trial's candidate side (an admin's preview, a canary's share) gets the candidate's list, so
+      // the browser loads what the server rendered for it.
+      app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+        const trial = await app.releases.trial();
+        const { side, preview } = await app.releases.sideOf(request, reply, trial);
+        const pointers = side === 'candidate' && trial ? app.releases.candidatePointers(trial) : undefined;
+        reply.header('Cache-Control', preview ? 'private, no-cache' : 'no-cache');
+        if (trial) reply.header('Vary', 'Cookie');
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(await app.releases.remotes(undefined, pointers)));
       });
     }
 
-    // The live shell's index.html (its release's, once it has one), as the deployment read it.
-    const sendShell = async (reply: FastifyReply) => reply.type('text/html; charset=utf-8').send((await app.deployment.current()).template);
+    // The live shell's index.html (its release's, once it has one), as the deployment read it; the
+    // candidate's to a visitor on a trial's candidate side.
+    const templateOf = async (reply: FastifyReply, request?: FastifyRequest) => {
+      const deployment = await app.deployment.current();
+      const side = request && deployment.candidate ? (await app.releases.sideOf(request, reply, deployment.trial)).side : 'live';
+      return side === 'candidate' && deployment.candidate ? deployment.candidate.template : deployment.template;
+    };
+    const sendShell = async (reply: FastifyReply, request?: FastifyRequest) => reply.type('text/html; charset=utf-8').send(await templateOf(reply, request));
 
     const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0] ?? '/';
@@ -120,23 +132,22 @@ export const staticSitePlugin = fp<StaticSiteOptions>(
         return sendShell(reply);
       }
       // Public pages are rendered on the server (ssr module); null leaves the page to the browser.
-      const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request) : null;
+      const rendered = app.hasDecorator('ssr') ? await app.ssr.page(request, reply) : null;
       if (rendered?.personal) clearFormOutcome(request, reply, app.config);
       if (rendered) return sendPage(request, reply, rendered);
       reply.header('Cache-Control', 'no-cache');
       // A path that is no page answers 404 even when the browser renders its not-found page.
+      const template = await templateOf(reply, request);
       if (isUnknownPage(url)) {
-        const notFound = app.hasDecorator('pageHead') ? await app.pageHead.notFound('page', request) : null;
+        const notFound = app.hasDecorator('pageHead') ? await app.pageHead.notFound('page', request, template) : null;
         reply.code(404);
-        if (notFound) return reply.type('text/html; charset=utf-8').send(notFound);
-        return sendShell(reply);
+        return reply.type('text/html; charset=utf-8').send(notFound ?? template);
       }
       // Content pages get their own title, description and OpenGraph tags (page-head module).
       // A remote's fixed page has the head its live module declares.
       const own = app.hasDecorator('ssr') ? await app.ssr.ownHead(url) : null;
-      const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request, own) : null;
-      if (withHead) return reply.type('text/html; charset=utf-8').send(withHead);
-      return sendShell(reply);
+      const withHead = app.hasDecorator('pageHead') ? await app.pageHead.html(url, request, own, template) : null;
+      return reply.type('text/html; charset=utf-8').send(withHead ?? template);
     };
     if (hasShell) {
       // The shell's routes, matched before the static files' wildcard: a page visit costs no file

@@ -44,6 +44,7 @@ export const AuditAction = z.enum([
   'retry',
   'download',
   'rollback',
+  'promote',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -77,5 +77,25 @@ export const RemoteReleases = z.object({
 });
 export type RemoteReleases = z.infer<typeof RemoteReleases>;
 
-export const ReleasesOverview = z.object({ remotes: z.array(RemoteReleases), keep: z.number().int() });
+/** A checked release on trial: shown to admins with the preview on and, for a canary, to a share of visitors. */
+export const ReleaseTrial = z.object({
+  remote: z.string(),
+  version: z.string(),
+  kind: z.enum(['preview', 'canary']),
+  /** The share of visitors that get it (0 for a preview). */
+  percent: z.number().int(),
+  since: z.string(),
+  /** Set when it was rolled back without anyone acting: why, and when. */
+  ended: z.object({ at: z.string(), reason: z.string() }).optional(),
+});
+export type ReleaseTrial = z.infer<typeof ReleaseTrial>;
+
+export const ReleasesOverview = z.object({
+  remotes: z.array(RemoteReleases),
+  keep: z.number().int(),
+  /** The trial that runs, or the last one rolled back automatically (`ended` set); null when neither. */
+  trial: ReleaseTrial.nullable(),
+  /** Whether this admin's pages show the candidate (their preview is on). */
+  previewing: z.boolean(),
+});
 export type ReleasesOverview = z.infer<typeof ReleasesOverview>;

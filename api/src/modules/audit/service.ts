@@ -7,7 +7,8 @@ import type { AuditRow } from './table';
 
 /** Who acted: resolved once per request, before any transaction opens. */
 export interface AuditActor {
-  id: string;
+  /** Null for what the site does by itself (an automatic rollback). */
+  id: string | null;
   username: string;
 }
 

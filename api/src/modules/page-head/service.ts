@@ -27,9 +27,9 @@ export interface PageHeadService {
    * when none applies. `own`: the head the page's remote module declares (ssr's `ownHead`), which a
    * fixed page owned by a remote has instead of one the api knows.
    */
-  html(pathname: string, request: FastifyRequest, own?: OwnHead | null): Promise<string | null>;
+  html(pathname: string, request: FastifyRequest, own?: OwnHead | null, template?: string): Promise<string | null>;
   /** The shell's index.html as a page that found nothing: its own title, and noindex; null before the shell is built. */
-  notFound(kind: NotFoundKind, request: FastifyRequest): Promise<string | null>;
+  notFound(kind: NotFoundKind, request: FastifyRequest, template?: string): Promise<string | null>;
 }
 
 declare module 'fastify' {
@@ -182,7 +182,8 @@ export const pageHeadPlugin = fp(
       );
 
     app.decorate('pageHead', {
-      async html(pathname, request, own) {
+      // `of`: another shell's index.html than the live one (a release on trial's, decision 058).
+      async html(pathname, request, own, of) {
         // A module's own head is at hand (its module is loaded): not kept, so a release changes it at once.
         let head: PageHead | null | undefined = own ? { title: own.title, description: own.description, type: 'website' } : heads.get(pathname);
         if (head === undefined) {
@@ -196,14 +197,14 @@ export const pageHeadPlugin = fp(
           // Looked up while content changed: used once, not kept.
           heads.set(pathname, head, tags, since);
         }
-        const template = await currentTemplate();
+        const template = of ?? (await currentTemplate());
         if (!template) return null;
         const origin = publicOrigin(config, request);
         return head ? withPageHead(template, head, `${origin}${pathname}`) : withSiteImage(template, origin);
       },
 
-      async notFound(kind, request) {
-        const template = await currentTemplate();
+      async notFound(kind, request, of) {
+        const template = of ?? (await currentTemplate());
         return template ? withSiteImage(withNotFoundHead(template, kind), publicOrigin(config, request)) : null;
       },
     } satisfies PageHeadService);

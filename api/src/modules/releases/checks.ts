@@ -8,7 +8,7 @@ import { renderPage, type ShellServerModule } from '../ssr/render';
 import { federationNameOf, liveRemotes, liveShell, releasePath, SHELL, type LiveShell, type PointerStore, type SiteFolders } from './store';
 
 /** Why a release or rollback is refused, as the admin api answers it. */
-export type RefusalCode = 'release_refused' | 'no_earlier_release' | 'release_under_way';
+export type RefusalCode = 'release_refused' | 'no_earlier_release' | 'release_under_way' | 'trial_running' | 'no_trial' | 'unknown_release';
 
 /** What a release's checks found wrong, for the operator: the release is refused. */
 export class ReleaseRefused extends Error {

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { localFile, localOriginOf, serverEntryOf } from './federation';
 import { RENDERED_REMOTES } from './pages';
-import type { LiveShell } from '../releases/store';
+import type { LiveShell, PointerStore } from '../releases/store';
+import type { Trial } from '../releases/trials';
 
 /**
  * How often a deployment (index.html, remotes.json, the live releases and the server containers'
@@ -25,6 +26,10 @@ export interface Deployment {
   containers: Record<string, string> | Error;
   /** remotes.json as pages compose it now (each remote's live release), empty when unreadable. */
   remotes: Record<string, string>;
+  /** The release on trial (decision 058), or null. */
+  trial: Trial | null;
+  /** While a trial runs: the same with its candidate in place of the live release (its own key). */
+  candidate: Deployment | null;
 }
 
 export interface DeploymentWatch {
@@ -32,6 +37,8 @@ export interface DeploymentWatch {
   current(): Promise<Deployment>;
   /** Whether the next `current()` looks at the files again. */
   readonly due: boolean;
+  /** The deployment last looked at, while it is not due a look; undefined otherwise. */
+  readonly fresh: Deployment | undefined;
   /** Runs when a look finds the deployment changed (the first look included). */
   onChange(listener: (deployment: Deployment) => void): void;
 }
@@ -77,21 +84,35 @@ export const deploymentPlugin = fp(
       return containers;
     };
 
-    const look = async (): Promise<Deployment> => {
+    /** The front ends as the given pointers compose them (the live ones, or a trial's candidate side). */
+    const compose = async (pointers?: PointerStore, was?: Deployment | null) => {
       // The shell's release and its remotes.json are read together: its template, its server
       // container and its remote list switch as one.
-      const shell = await app.releases.shell();
+      const shell = await app.releases.shell(pointers);
       const indexPath = path.join(shell.folder, 'index.html');
       const { mtimeMs } = await stat(indexPath);
-      const same = latest?.templateFile === indexPath && latest.templateMtime === mtimeMs;
-      const template = same ? latest!.deployment.template : await readFile(indexPath, 'utf8');
+      const same = was && latest?.templateFile === indexPath && latest.templateMtime === mtimeMs;
+      const template = same ? was.template : await readFile(indexPath, 'utf8');
       // remotes.json as the browser gets it: with each remote's live release (releases module).
-      const remotes = await app.releases.remotes(shell).catch(asError);
+      const remotes = await app.releases.remotes(shell, pointers).catch(asError);
       const containers = remotes instanceof Error ? remotes : await containersOf(shell, remotes).catch(asError);
       const live = remotes instanceof Error ? {} : remotes;
-      const key = JSON.stringify([indexPath, mtimeMs, containers instanceof Error ? containers.message : containers, live]);
+      return { indexPath, mtimeMs, template, containers, remotes: live };
+    };
+
+    const look = async (): Promise<Deployment> => {
+      const { indexPath, mtimeMs, template, containers, remotes: live } = await compose(undefined, latest?.deployment);
+      const trial = await app.releases.trial();
+      let candidate: Deployment | null = null;
+      if (trial) {
+        const side = await compose(app.releases.candidatePointers(trial), latest?.deployment.candidate);
+        const sideKey = JSON.stringify(['candidate', side.indexPath, side.mtimeMs, side.containers instanceof Error ? side.containers.message : side.containers, side.remotes]);
+        candidate = { key: sideKey, template: side.template, containers: side.containers, remotes: side.remotes, trial, candidate: null };
+      }
+      // The trial itself too: a preview becoming a canary of the same release changes who gets it.
+      const key = JSON.stringify([indexPath, mtimeMs, containers instanceof Error ? containers.message : containers, live, candidate?.key ?? null, trial]);
       const changed = latest?.deployment.key !== key;
-      const deployment = changed ? { key, template, containers, remotes: live } : latest!.deployment;
+      const deployment = changed ? { key, template, containers, remotes: live, trial, candidate } : latest!.deployment;
       latest = { deployment, templateFile: indexPath, templateMtime: mtimeMs, at: Date.now() };
       if (changed) for (const listener of listeners) listener(deployment);
       return deployment;
@@ -100,6 +121,9 @@ export const deploymentPlugin = fp(
     const watch: DeploymentWatch = {
       get due() {
         return !latest || Date.now() - latest.at >= CHECK_EVERY_MS;
+      },
+      get fresh() {
+        return watch.due ? undefined : latest!.deployment;
       },
       current() {
         if (!watch.due) return Promise.resolve(latest!.deployment);

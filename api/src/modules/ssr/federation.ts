@@ -81,7 +81,10 @@ function registerLocalFiles(): void {
         const code = await readFile(file, 'utf8');
         const module = { exports: {} as Record<string, unknown> };
         const script = new vm.Script(`(function(exports, module, require, __dirname, __filename) {${code}\n})`, { filename: remoteInfo.entry });
-        (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, module, require, path.dirname(new URL(remoteInfo.entry).pathname), path.basename(file));
+        // Its own folder on disk: a container whose name another build already registered in this
+        // process (a release on trial beside the live one) is not patched by the node runtime, and
+        // reads its chunks beside its own file.
+        (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, module, require, path.dirname(file), file);
         const container = (module.exports[remoteInfo.entryGlobalName] ?? module.exports) as object;
         (globalThis as Record<string, unknown>)[remoteInfo.entryGlobalName] = container;
         return container;

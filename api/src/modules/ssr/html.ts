@@ -67,10 +67,12 @@ export const PAGE_CACHE_CONTROL = 'public, no-cache';
 /** Sends a rendered page in the encoding the browser takes best, or 304 when its copy is current. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedHtml): FastifyReply {
   reply.header('Vary', 'Accept-Encoding');
+  // Marked private before (an admin's preview of a release on trial): theirs alone, revalidated.
+  const privately = String(reply.getHeader('Cache-Control') ?? '').startsWith('private');
   if (page.personal) reply.code(page.status).header('Cache-Control', 'private, no-store');
   else if (page.status !== 200) reply.code(page.status).header('Cache-Control', 'no-cache');
   else {
-    reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', page.etag);
+    reply.header('Cache-Control', privately ? 'private, no-cache' : PAGE_CACHE_CONTROL).header('ETag', page.etag);
     if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   }
   reply.type('text/html; charset=utf-8');

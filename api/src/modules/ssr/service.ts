@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { NotFoundKind, OwnHead } from '@site/shared/site-config';
 import { FORM_OUTCOME_KEY } from '@site/shared/contracts/form-outcome';
 import { hasFormOutcome, readFormOutcome } from '../../lib/form-posts';
 import { isPublicHost, publicOrigin } from '../../lib/origin';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { Deployment } from './deployment';
+import type { Side } from '../releases/sides';
 import { createServerFederation, type ServerFederation } from './federation';
 import { composeHtml, RenderedHtml, sendPage } from './html';
 import { ownHeadOf } from './own-head';
@@ -35,8 +36,11 @@ export interface SsrOptions {
 }
 
 export interface SsrService {
-  /** The page rendered on the server (kept, or rendered now), or null: serve the shell for the browser to render. */
-  page(request: FastifyRequest): Promise<RenderedHtml | null>;
+  /**
+   * The page rendered on the server (kept, or rendered now), or null: serve the shell for the
+   * browser to render. The side of a trial the request is on picks the front ends (its cookie set on `reply`).
+   */
+  page(request: FastifyRequest, reply: FastifyReply): Promise<RenderedHtml | null>;
   /**
    * The fixed head a rendered page's module declares (its remote's texts, from the live release), for
    * a page left to the browser; null when it declares none or its module does not load.
@@ -92,62 +96,82 @@ export const ssrPlugin = fp<SsrOptions>(
     // Every page may look different after a redeploy; pages rendered meanwhile are not kept either.
     app.deployment.onChange(() => pages.invalidate(['*']));
 
-    let federation: ServerFederation | null = null;
-    let containers: Containers | null = null;
+    /**
+     * The containers of each side of a trial (decision 058): the live ones, and while a trial runs
+     * the candidate's, each in a federation instance of its own (a remote's name names another
+     * build on each side).
+     */
+    interface Slot {
+      federation: ServerFederation | null;
+      containers: Containers | null;
+      retryIn: number;
+      retry: NodeJS.Timeout | undefined;
+    }
+    const slots: Record<Side, Slot> = {
+      live: { federation: null, containers: null, retryIn: RETRY_FIRST_MS, retry: undefined },
+      candidate: { federation: null, containers: null, retryIn: RETRY_FIRST_MS, retry: undefined },
+    };
     const health = renderHealth(app);
-    let retryIn = RETRY_FIRST_MS;
-    let retry: NodeJS.Timeout | undefined;
-    app.addHook('onClose', async () => clearTimeout(retry));
+    app.addHook('onClose', async () => {
+      clearTimeout(slots.live.retry);
+      clearTimeout(slots.candidate.retry);
+    });
+
+    /** The deployment a side renders: the candidate's while a trial runs. */
+    const sideOf = (deployment: Deployment, side: Side): Deployment => (side === 'candidate' && deployment.candidate ? deployment.candidate : deployment);
 
     /**
      * Containers that failed to load are loaded again, by a federation instance of their own (the
      * failed one keeps its failed entries), without waiting for a visitor.
      */
-    const retryLater = (registered: Containers) => {
-      if (containers !== registered) return;
-      containers = null;
-      federation = null;
-      clearTimeout(retry);
-      retry = setTimeout(() => {
+    const retryLater = (side: Side, registered: Containers) => {
+      const slot = slots[side];
+      if (slot.containers !== registered) return;
+      slot.containers = null;
+      slot.federation = null;
+      clearTimeout(slot.retry);
+      slot.retry = setTimeout(() => {
         app.deployment
           .current()
-          .then((deployment) => containersOf(deployment))
-          .catch((error: unknown) => app.log.warn({ err: error }, 'server containers not registered again'));
-      }, retryIn).unref();
-      retryIn = Math.min(retryIn * 2, RETRY_LAST_MS);
+          .then((deployment) => (side === 'live' || deployment.candidate ? containersOf(sideOf(deployment, side), side) : null))
+          .catch((error: unknown) => app.log.warn({ err: error, side }, 'server containers not registered again'));
+      }, slot.retryIn).unref();
+      slot.retryIn = Math.min(slot.retryIn * 2, RETRY_LAST_MS);
     };
 
     /** The deployment's containers, registered when it changed since the last render. */
-    const containersOf = (deployment: Deployment): Containers => {
+    const containersOf = (deployment: Deployment, side: Side = 'live'): Containers => {
       if (deployment.containers instanceof Error) throw deployment.containers;
-      if (containers?.key === deployment.key) return containers;
-      federation ??= createServerFederation();
-      const changed = federation.update(deployment.containers);
-      app.log.info({ changed }, 'server containers registered');
-      const loaded = federation;
+      const slot = slots[side];
+      if (slot.containers?.key === deployment.key) return slot.containers;
+      slot.federation ??= createServerFederation();
+      const changed = slot.federation.update(deployment.containers);
+      app.log.info({ changed, side }, 'server containers registered');
+      const loaded = slot.federation;
       const shell = loaded.load<ShellServerModule>('shell/ServerApp').then((mod) => {
         mod.setRemoteLoader((id) => loaded.load(id));
         return mod;
       });
       const registered: Containers = { key: deployment.key, shell, load: (id) => loaded.load(id) };
-      containers = registered;
+      slot.containers = registered;
       const release = releaseOf(deployment.containers);
       // Fetch every page's code now rather than on each page's first visit.
       const modules = RENDERED_MODULES.map((id) =>
         loaded.load(id).catch((error: unknown) => {
-          app.log.warn({ err: error, id }, 'server container module did not load');
+          app.log.warn({ err: error, id, side }, 'server container module did not load');
           throw error;
         }),
       );
       Promise.all([shell, ...modules]).then(
         () => {
-          retryIn = RETRY_FIRST_MS;
-          void health.record(release, true);
+          slot.retryIn = RETRY_FIRST_MS;
+          // Only the live side says whether this instance can serve the site.
+          if (side === 'live') void health.record(release, true);
         },
         (error: unknown) => {
-          app.log.error({ err: error, retryInMs: retryIn }, 'server containers failed to load: loading them again');
-          void health.record(release, false);
-          retryLater(registered);
+          app.log.error({ err: error, retryInMs: slot.retryIn, side }, 'server containers failed to load: loading them again');
+          if (side === 'live') void health.record(release, false);
+          retryLater(side, registered);
         },
       );
       return registered;
@@ -157,9 +181,10 @@ export const ssrPlugin = fp<SsrOptions>(
     // page is rendered and kept without it, so `?utm_source=…` or `?x=1` share the page's entry
     // instead of each costing a render and pushing a page out (decision 042).
     const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] || '/';
-    const keyOf = (request: FastifyRequest) => `${publicOrigin(config, request)}${pathOf(request)}`;
+    // Pages are kept per side of a trial: a visitor on the live side never gets the candidate's page.
+    const keyOf = (request: FastifyRequest, side: Side) => `${publicOrigin(config, request)}${pathOf(request)}${side === 'candidate' ? ' candidate' : ''}`;
     // Every unknown path shows the same not-found page: one entry for all of them.
-    const notFoundKeyOf = (request: FastifyRequest) => `${publicOrigin(config, request)} not-found`;
+    const notFoundKeyOf = (request: FastifyRequest, side: Side) => `${publicOrigin(config, request)} not-found${side === 'candidate' ? ' candidate' : ''}`;
 
     /** What the page misses, from the answers it was made from: nothing (null), or a 404 of this kind. */
     const missingOf = (route: RenderedRoute, preloaded: Record<string, unknown>): NotFoundKind | null => {
@@ -206,13 +231,17 @@ export const ssrPlugin = fp<SsrOptions>(
       answerKept(request, reply, done) {
         // When the deployment is due a look, the page handler looks (a redeploy forgets the pages).
         // A visitor back from a form post sees the outcome: their page is rendered for them.
-        const page = app.deployment.due || !isPublicHost(config, request) || hasFormOutcome(request) ? undefined : pages.get(keyOf(request));
+        const deployment = app.deployment.fresh;
+        if (!deployment || !isPublicHost(config, request) || hasFormOutcome(request)) return done();
+        // An admin's preview is checked against their account by the page handler.
+        const side = app.releases.sideNow(request, reply, deployment.trial);
+        const page = side ? pages.get(keyOf(request, side.side)) : undefined;
         if (!page) return done();
         app.metrics.cacheHit('pages');
         sendPage(request, reply, page);
       },
 
-      async page(request) {
+      async page(request, reply) {
         const pathname = pathOf(request);
         const route = renderedRoute(pathname) ?? (isUnknownPage(pathname) ? NOT_FOUND_ROUTE : null);
         if (!route) return null;
@@ -221,11 +250,13 @@ export const ssrPlugin = fp<SsrOptions>(
           app.metrics.serverRenderFallback('other_host');
           return null;
         }
-        const key = route === NOT_FOUND_ROUTE ? notFoundKeyOf(request) : keyOf(request);
         const started = performance.now();
         try {
           // The time budget only when the deployment is looked at (a redeploy loads new containers).
-          const deployment = app.deployment.due ? await withBudget(app.deployment.current(), loadTimeoutMs, 'loading the deployment') : await app.deployment.current();
+          const current = app.deployment.due ? await withBudget(app.deployment.current(), loadTimeoutMs, 'loading the deployment') : await app.deployment.current();
+          const { side, preview } = await app.releases.sideOf(request, reply, current.trial);
+          const deployment = sideOf(current, side);
+          const key = route === NOT_FOUND_ROUTE ? notFoundKeyOf(request, side) : keyOf(request, side);
           const outcome = readFormOutcome(request);
           const hit = outcome ? undefined : pages.get(key);
           if (hit) {
@@ -234,7 +265,7 @@ export const ssrPlugin = fp<SsrOptions>(
           }
           app.metrics.cacheMiss('pages');
           const since = pages.version(route.tags);
-          const { shell, load } = containersOf(deployment);
+          const { shell, load } = containersOf(deployment, deployment === current ? 'live' : 'candidate');
           const preloaded = await readAnswers(app, route);
           if (outcome) preloaded[FORM_OUTCOME_KEY] = outcome;
           const loaded = route.module ? await withBudget(load(route.module), loadTimeoutMs, `loading ${route.module}`) : null;
@@ -242,10 +273,12 @@ export const ssrPlugin = fp<SsrOptions>(
           const rendering = performance.now();
           const missing = missingOf(route, preloaded);
           const own = route.module ? ownHeadOf(loaded, matchPage(pathname)?.props ?? {}) : null;
-          const head = missing ? await app.pageHead.notFound(missing, request) : await app.pageHead.html(pathname, request, own);
+          const head = missing ? await app.pageHead.notFound(missing, request, deployment.template) : await app.pageHead.html(pathname, request, own, deployment.template);
           const template = head ?? deployment.template;
           const page = await renderPage(await shell, pathname, preloaded, timeoutMs);
+          // An admin's preview is theirs alone: kept for the candidate's side, but never by a shared cache.
           const rendered = new RenderedHtml(composeHtml(template, page, preloaded), missing ? 404 : 200, outcome !== null);
+          if (preview) reply.header('Cache-Control', 'private, no-cache');
           app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
           // Its compressed forms, made on first demand, count towards the byte bound too.

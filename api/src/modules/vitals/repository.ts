@@ -111,3 +111,14 @@ export async function totals(db: Db, byRoute = true): Promise<SeriesTotals[]> {
     cls_sum: Number(row.cls_sum),
   }));
 }
+
+/** One version's visits and client errors, over every bucket or those from `since` on (its bucket included). */
+export async function versionFigures(db: Db, remote: string, version: string, since: Date | undefined, bucketMs: number): Promise<{ visits: number; errors: number }> {
+  const from = since ? new Date(since.getTime() - (since.getTime() % bucketMs)) : FOLDED;
+  const [row] = await rowsOf<{ visits: string | number | null; errors: string | number | null }>(
+    db,
+    sql`SELECT sum(visits)::bigint AS visits, sum(errors)::bigint AS errors FROM web_vitals
+        WHERE remote = ${remote} AND version = ${version} AND bucket_start >= ${from.toISOString()}::timestamptz`,
+  );
+  return { visits: Number(row?.visits ?? 0), errors: Number(row?.errors ?? 0) };
+}

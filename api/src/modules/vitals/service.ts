@@ -25,6 +25,8 @@ export interface VitalsService {
   prune(now?: Date): Promise<void>;
   /** Totals per (remote, version, route) or per (remote, version), written ones and this instance's pending ones. */
   totals(byRoute: boolean): Promise<SeriesTotals[]>;
+  /** Runs after each flush that wrote page views (a canary's figures are judged then). */
+  onWritten(listener: () => Promise<void>): void;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ function createVitalsService(app: FastifyInstance): VitalsService {
   const tallies = new Tallies(BUCKET_MS);
   const known = new KnownVersions((remote) => app.releases.list(remote));
   let flushing: Promise<void> = Promise.resolve();
+  const written: (() => Promise<void>)[] = [];
 
   const write = async () => {
     const taken = tallies.take();
@@ -48,6 +51,7 @@ function createVitalsService(app: FastifyInstance): VitalsService {
       tallies.restore(taken);
       throw error;
     }
+    for (const listener of written) await listener().catch((error: unknown) => app.log.error({ err: error }, 'a reader of visitor signals failed'));
   };
 
   const service: VitalsService = {
@@ -72,6 +76,9 @@ function createVitalsService(app: FastifyInstance): VitalsService {
     async totals(byRoute) {
       await service.flush();
       return totals(db, byRoute);
+    },
+    onWritten(listener) {
+      written.push(listener);
     },
   };
   return service;

@@ -7,6 +7,7 @@ import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import { useQuery } from '@site/shared/query';
 import { ReleaseSignals, useReleaseSignals } from './release-signals';
+import { ReleaseTrialPanel } from './release-trial';
 
 /** Makes the release before the live one live again, after a confirmation. */
 function RollbackButton({ remote, onDone }: { remote: RemoteReleases; onDone: () => void }) {
@@ -71,7 +72,7 @@ function LiveLine({ remote }: { remote: RemoteReleases }) {
   );
 }
 
-function RemoteHistory({ remote, onDone, signals }: { remote: RemoteReleases; onDone: () => void; signals: ReturnType<typeof useReleaseSignals> }) {
+function RemoteHistory({ remote, onDone, signals, onTrial }: { remote: RemoteReleases; onDone: () => void; signals: ReturnType<typeof useReleaseSignals>; onTrial: string | null }) {
   const headingId = `releases-${remote.remote}`;
   return (
     <section aria-labelledby={headingId}>
@@ -94,14 +95,19 @@ function RemoteHistory({ remote, onDone, signals }: { remote: RemoteReleases; on
                     <code>{release.version}</code>
                   </td>
                   <td data-label="Made">{formatIst(release.created_at)}</td>
-                  <td data-label="State">{release.live ? <Pill $tone="ok">Live</Pill> : <Pill $tone="muted">Kept</Pill>}</td>
+                  <td data-label="State">
+                    {release.live ? <Pill $tone="ok">Live</Pill> : release.version === onTrial ? <Pill $tone="warn">On trial</Pill> : <Pill $tone="muted">Kept</Pill>}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </DataTable>
-          <div style={{ marginTop: 12 }}>
-            <RollbackButton remote={remote} onDone={onDone} />
-          </div>
+          {/* While on trial, its rollback ends the trial (above). */}
+          {!onTrial && (
+            <div style={{ marginTop: 12 }}>
+              <RollbackButton remote={remote} onDone={onDone} />
+            </div>
+          )}
         </>
       )}
       <ReleaseSignals remote={remote.remote} signals={signals} />
@@ -121,12 +127,16 @@ export function ReleasesPanel() {
       {overview.state === 'ready' && (
         <>
           <p>
-            Each remote is released with <code>pnpm release &lt;remote&gt;</code>; the last {overview.data.keep} releases stay served for pages opened on them.
+            Each remote is released with <code>pnpm release &lt;remote&gt;</code> (or put on trial first with <code>--preview</code> or <code>--canary &lt;percent&gt;</code>); the last{' '}
+            {overview.data.keep} releases stay served for pages opened on them.
           </p>
+          <ReleaseTrialPanel overview={overview.data} onDone={overview.reload} />
           {overview.data.remotes.every((remote) => remote.releases.length === 0) && <Empty text="No remote has been released yet." />}
-          {overview.data.remotes.map((remote) => (
-            <RemoteHistory key={remote.remote} remote={remote} onDone={overview.reload} signals={signals} />
-          ))}
+          {overview.data.remotes.map((remote) => {
+            const trial = overview.data.trial;
+            const onTrial = trial && !trial.ended && trial.remote === remote.remote ? trial.version : null;
+            return <RemoteHistory key={remote.remote} remote={remote} onDone={overview.reload} signals={signals} onTrial={onTrial} />;
+          })}
         </>
       )}
     </section>
