@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { rowsOf } from '../backup/catalog';
+import { rowsOf } from '../../db/rows';
 import { RELEASES_CHANNEL } from './pointers';
 import { VERSION, type PointerStore } from './store';
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailOrigin } from '../../lib/origin';
-import { rowsOf } from '../backup/catalog';
+import { rowsOf } from '../../db/rows';
 import { BUCKET_MS } from './service';
 import { versionFigures } from './repository';
 import { ReleaseRefused } from '../releases/checks';
