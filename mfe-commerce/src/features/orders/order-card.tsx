@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import type { Order } from '@site/shared/contracts/orders';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { formatIst, formatPaise, formatVisitorTime } from '../../lib/format';
+import { When } from '@site/shared/ui/when';
+import { formatPaise, formatWhen } from '../../lib/format';
 import { TicketEventFacts } from '../../components/ticket-event';
 
 const Facts = styled.dl`
@@ -47,7 +48,7 @@ function statusOf(order: Order): ReactNode {
     default:
       return holdIsLive(order) ? (
         <>
-          Awaiting payment, held until <time dateTime={order.expires_at}>{formatIst(order.expires_at)}</time>
+          Awaiting payment, held until <time dateTime={order.expires_at}>{formatWhen(order.expires_at)}</time>
         </>
       ) : (
         'Awaiting payment (no longer held: Pay takes it again if it is still free)'
@@ -56,7 +57,6 @@ function statusOf(order: Order): ReactNode {
 }
 
 export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
-  const visitorTime = order.start_time ? formatVisitorTime(order.start_time) : null;
   const headingId = `order-${order.id}`;
   const booked = order.status === 'paid' || order.status === 'refunded';
   return (
@@ -74,14 +74,13 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
           <>
             <dt>{booked ? 'Booked for' : 'Requested time'}</dt>
             <dd>
-              <time dateTime={order.start_time}>{formatIst(order.start_time)}</time>
-              {visitorTime && <div>Your time: {visitorTime}</div>}
+              <When iso={order.start_time} />
             </dd>
           </>
         )}
         <dt>Ordered</dt>
         <dd>
-          <time dateTime={order.created_at}>{formatIst(order.created_at)}</time>
+          <time dateTime={order.created_at}>{formatWhen(order.created_at)}</time>
         </dd>
         <dt>Order id</dt>
         <dd>{order.id}</dd>

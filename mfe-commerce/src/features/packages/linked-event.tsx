@@ -4,7 +4,7 @@ import { eventPath, type Event } from '@site/shared/contracts/events';
 import { useApiRead } from '@site/shared/query';
 import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { formatIst } from '../../lib/format';
+import { formatWhen } from '../../lib/format';
 import { packageEventKey } from './packages-api';
 
 const Box = styled.section`
@@ -38,10 +38,10 @@ export function LinkedEvent({ eventId }: { eventId: string }) {
           <dl>
             <dt>When</dt>
             <dd>
-              <time dateTime={event.start_time}>{formatIst(event.start_time)}</time>
+              <time dateTime={event.start_time}>{formatWhen(event.start_time)}</time>
               {event.end_time && (
                 <>
-                  , until <time dateTime={event.end_time}>{formatIst(event.end_time)}</time>
+                  , until <time dateTime={event.end_time}>{formatWhen(event.end_time)}</time>
                 </>
               )}
             </dd>

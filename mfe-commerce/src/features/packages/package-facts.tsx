@@ -1,9 +1,9 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Package } from '@site/shared/contracts/packages';
 import { theme } from '@site/shared/ui/theme';
-import { useHydrated } from '@site/shared/preloaded';
-import { formatDateTime, formatIst, formatNumber } from '../../lib/format';
+import { When } from '@site/shared/ui/when';
+import { formatNumber } from '../../lib/format';
 
 const Facts = styled.dl`
   display: grid;
@@ -35,22 +35,20 @@ const FIELDS: readonly [Shown, string][] = [
   ['package_registration_deadline', 'Registration Deadline'],
 ];
 
-function shown(field: Shown, value: Package[Shown], hydrated: boolean): string {
+function shown(field: Shown, value: Package[Shown]): ReactNode {
   if (field === 'price' && typeof value === 'number') return formatNumber(value);
-  // The server cannot know the visitor's zone: it and the hydrating render show IST, then the visitor's.
-  if (field === 'package_registration_deadline' && typeof value === 'string') return hydrated ? formatDateTime(value) : formatIst(value);
+  if (field === 'package_registration_deadline' && typeof value === 'string') return <When iso={value} />;
   return String(value);
 }
 
 /** The package's fields, empty ones skipped. */
 export function PackageFacts({ pkg }: { pkg: Package }) {
-  const hydrated = useHydrated();
   return (
     <Facts>
       {FIELDS.filter(([field]) => pkg[field] !== null && pkg[field] !== '').map(([field, label]) => (
         <Fragment key={field}>
           <dt>{label}</dt>
-          <dd>{shown(field, pkg[field], hydrated)}</dd>
+          <dd>{shown(field, pkg[field])}</dd>
         </Fragment>
       ))}
     </Facts>
