@@ -12,7 +12,7 @@ import { joinDetails, manageLines, type BookingReminders } from './reminders';
 
 /** "December 1, 2026 at 10:00 AM IST", as the booking screens write it. */
 export const whenIst = (date: Date) => formatWhen(date.toISOString());
-export const rupees = (amountPaise: number) => formatPaise(amountPaise, { paise: true });
+export const rupees = (amountPaise: number) => formatPaise(amountPaise);
 
 /**
  * The buyer's e-mails of an order (a ticket's payment, a booking moved, refunded, cancelled), each

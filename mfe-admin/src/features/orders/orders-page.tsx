@@ -17,7 +17,7 @@ const KINDS: OrderKind[] = ['consultation', 'package'];
 const istDayStart = (day: string, plusDays = 0) =>
   day ? new Date(Date.parse(`${day}T00:00:00${IST_OFFSET}`) + plusDays * 86_400_000).toISOString() : undefined;
 
-export const rupees = (paise: number) => formatPaise(paise, { paise: true });
+export const rupees = (paise: number) => formatPaise(paise);
 
 function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const [confirming, setConfirming] = useState(false);
