@@ -43,7 +43,8 @@ describe.each(testDatabases())('an event ticket says when and where on $name', (
 
     const mail = await nextMail(app, (m) => m.includes(`To: ${me.email}`) && m.includes('Payment received'));
     expect(mail).toContain('Subject: Payment received: Agents Meetup Pass for Agents in Production Meetup on March 4, 2027 at 4:00 PM IST');
-    expect(mail).toContain('Access will be activated soon.');
+    expect(mail).toContain('Your seat is booked.');
+    expect(mail).not.toContain('Access will be activated');
     expect(mail).toContain('Event: Agents in Production Meetup');
     expect(mail).toContain('When: March 4, 2027 at 4:00 PM IST, until March 4, 2027 at 6:00 PM IST');
     expect(mail).toContain('Where: Tiny Titans Studio, 12 Residency Road, Bengaluru');

@@ -23,7 +23,7 @@ test('a paid sandbox order is refunded after a confirmation, and the filtered CS
   const row = page.getByRole('row', { name: new RegExp(buyer) });
   await expect(row).toContainText(pkg.name);
   await expect(row).toContainText('₹250');
-  await expect(row).toContainText('paid');
+  await expect(row).toContainText('Paid');
   await expectNoAxeViolations(page);
 
   await row.getByRole('button', { name: /^Refund order/ }).click();
@@ -36,7 +36,7 @@ test('a paid sandbox order is refunded after a confirmation, and the filtered CS
   // Refunded orders leave the "paid" list and show under "refunded".
   await expect(page.getByRole('row', { name: new RegExp(buyer) })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('refunded');
-  await expect(page.getByRole('row', { name: new RegExp(buyer) })).toContainText('refunded');
+  await expect(page.getByRole('row', { name: new RegExp(buyer) })).toContainText('Refunded');
 
   const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
   await page.getByLabel('From (IST date)').fill(today);

@@ -32,7 +32,7 @@ export function TicketEventFacts({ event }: { event: OrderEvent }) {
 export function TicketToastDetail({ event }: { event: OrderEvent }) {
   return (
     <span data-testid="ticket-toast-detail">
-      <strong>{event.title}</strong>, {eventWhen(event)}. {event.location}.{' '}
+      Your seat is booked: <strong>{event.title}</strong>, {eventWhen(event)}. {event.location}.{' '}
       <a href={event.url}>Event page</a>
     </span>
   );

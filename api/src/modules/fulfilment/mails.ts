@@ -43,7 +43,8 @@ export function createOrderMails(
           subject: `Payment received: ${row.packageName}${event && start ? ` for ${event.title} on ${whenIst(start)}` : ''}`,
           text: [
             `Thank you for your purchase of ${row.packageName} (${rupees(row.amountPaise)}).`,
-            'Access will be activated soon.',
+            // A ticket is a seat, booked now; a subscription's access follows.
+            event ? 'Your seat is booked.' : 'Access will be activated soon.',
             ...(event && start
               ? [
                   '',

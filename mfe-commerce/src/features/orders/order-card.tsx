@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { Order } from '@site/shared/contracts/orders';
+import { ORDER_STATUS_LABEL, type Order } from '@site/shared/contracts/orders';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { When } from '@site/shared/ui/when';
 import { formatPaise, formatWhen } from '../../lib/format';
 import { TicketEventFacts } from '../../components/ticket-event';
+import type { Held } from '../../lib/texts';
 
 const Facts = styled.dl`
   display: grid;
@@ -14,6 +15,11 @@ const Facts = styled.dl`
   margin: 0 0 12px;
   dt { color: ${theme.color.textMuted}; }
   dd { margin: 0; overflow-wrap: anywhere; }
+`;
+
+const Note = styled.span`
+  display: block;
+  color: ${theme.color.textMuted};
 `;
 
 const Links = styled.p`
@@ -35,24 +41,37 @@ const Actions = styled.div`
 export const holdIsLive = (order: Order, now = Date.now()) =>
   (order.status === 'created' || order.status === 'failed') && Date.parse(order.expires_at) > now;
 
-/** How the order's state reads to its buyer: an unpaid order says whether its place is still held. */
+/** What an unpaid order holds while it waits: a consultation its time, a ticket its seat, a subscription nothing. */
+const heldBy = (order: Order): Held => (order.kind === 'consultation' ? 'time' : order.event ? 'seat' : null);
+
+/** An unpaid order whose hold ran out, and what Pay does about it. */
+const RELEASED: Record<'time' | 'seat', string> = {
+  time: 'The time is no longer held: Pay books it again if it is still free.',
+  seat: 'The seat is no longer held: Pay takes one again if any are left.',
+};
+
+/**
+ * How the order's state reads to its buyer, in the words admin uses too (Paid, Awaiting payment,
+ * Expired, not paid, Refunded); an unpaid order then says whether its time or seat is still held.
+ */
 function statusOf(order: Order): ReactNode {
+  const held = heldBy(order);
+  const awaiting = (
+    <>
+      {ORDER_STATUS_LABEL.created}
+      {held && <Note>{holdIsLive(order) ? <>Held until <time dateTime={order.expires_at}>{formatWhen(order.expires_at)}</time>.</> : RELEASED[held]}</Note>}
+    </>
+  );
   switch (order.status) {
     case 'paid':
-      return order.cancelled_at ? 'Paid, cancelled' : 'Paid';
+      return order.cancelled_at ? `${ORDER_STATUS_LABEL.paid}, cancelled` : ORDER_STATUS_LABEL.paid;
     case 'refunded':
-      return 'Refunded';
+      return ORDER_STATUS_LABEL.refunded;
     case 'expired':
       if (order.cancelled_at) return 'Cancelled, not paid';
-      return order.payable ? 'Awaiting payment (no longer held: Pay takes it again if it is still free)' : 'Expired, not paid';
+      return order.payable ? awaiting : ORDER_STATUS_LABEL.expired;
     default:
-      return holdIsLive(order) ? (
-        <>
-          Awaiting payment, held until <time dateTime={order.expires_at}>{formatWhen(order.expires_at)}</time>
-        </>
-      ) : (
-        'Awaiting payment (no longer held: Pay takes it again if it is still free)'
-      );
+      return awaiting;
   }
 }
 

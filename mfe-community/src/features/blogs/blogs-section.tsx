@@ -7,7 +7,7 @@ import { theme } from '@site/shared/ui/theme';
 import { Carousel } from '../../components/carousel';
 import { Block, Lead, Loading, SectionTitle } from '../../components/layout';
 import { When } from '@site/shared/ui/when';
-import { preview } from '../../lib/preview';
+import { blogExcerpt } from '../../lib/preview';
 import { BlogThumbnail } from './blog-media';
 import { RSS_PATH, publishedBlogsKey } from './blogs-api';
 
@@ -63,7 +63,7 @@ export function BlogsSection() {
                   <Link to={`/blog/${encodeURIComponent(blog.slug)}`}>{blog.title}</Link>
                 </h3>
                 {blog.published_at && <When iso={blog.published_at} withTime={false} />}
-                <p>{preview(blog.content)}</p>
+                <p>{blogExcerpt(blog)}</p>
               </div>
             </BlogCard>
           )}
