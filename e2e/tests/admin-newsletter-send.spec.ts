@@ -88,7 +88,7 @@ test('a published post: a test to one address first, then the whole list, with i
   await expect(panel.getByRole('group', { name: 'Confirm the send to every subscriber' })).toContainText(title);
   await panel.getByRole('button', { name: 'Confirm Send' }).click();
   // Sent to every confirmed subscriber (this test's reader and any others of this run): the progress says so, and ends.
-  await expect(panel.getByText(/^Sent to all \d+ subscribers/)).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByText(/^Sent to all \d+ confirmed subscribers/)).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByRole('status')).toHaveText('Done.');
   await expect(panel.getByRole('progressbar')).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Send to All Subscribers' })).toHaveCount(0);

@@ -9,15 +9,6 @@ export type OrderKind = z.infer<typeof OrderKind>;
 export const OrderStatus = z.enum(['created', 'paid', 'failed', 'expired', 'refunded']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
-/** One vocabulary for an order's state, on the buyer's pages and in admin. A failed attempt can be paid again, so it still awaits payment. */
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  created: 'Awaiting payment',
-  failed: 'Awaiting payment',
-  paid: 'Paid',
-  expired: 'Expired, not paid',
-  refunded: 'Refunded',
-};
-
 export const PaymentProvider = z.enum(['razorpay', 'sandbox']);
 export type PaymentProvider = z.infer<typeof PaymentProvider>;
 

@@ -9,7 +9,7 @@ import { type Column, ListHeader, PagedList, SelectFilter } from '../../componen
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import type { AdminOrder, OrderKind, OrderStatus } from '../../lib/admin-types';
-import { ORDER_STATUS_LABEL } from '@site/shared/contracts/orders';
+import { ORDER_STATUS_LABEL } from '@site/shared/order-status';
 
 const STATUSES: OrderStatus[] = ['created', 'paid', 'failed', 'expired', 'refunded'];
 

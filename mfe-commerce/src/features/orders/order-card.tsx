@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { ORDER_STATUS_LABEL, type Order } from '@site/shared/contracts/orders';
+import type { Order } from '@site/shared/contracts/orders';
+import { ORDER_STATUS_LABEL } from '@site/shared/order-status';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { When } from '@site/shared/ui/when';
