@@ -27,8 +27,12 @@ export interface SessionState {
   /** Renews the access token; concurrent callers share one request, tabs take turns. Failure signs out. */
   refresh: () => Promise<string | null>;
   login: (username: string, password: string) => Promise<void>;
-  /** Server logout (failure only logged), local clear, toast, then /login. */
-  logout: () => Promise<void>;
+  /**
+   * Server logout (failure only logged), local clear, toast, then /login. `farewell` replaces the
+   * usual toast when the session ends for another reason (an account just deleted): the account is
+   * gone, so the server is not asked, and "Log out successful!" would say the wrong thing.
+   */
+  logout: (farewell?: string) => Promise<void>;
 }
 
 export const LOGOUT_TOAST = 'Log out successful!';
@@ -147,8 +151,8 @@ export const useSession = create<SessionState>()((set, get) => ({
     tellOtherTabs({ type: 'signed-in', token: accessToken });
   },
 
-  logout: async () => {
-    if (get().token) {
+  logout: async (farewell) => {
+    if (get().token && !farewell) {
       try {
         await apiRequest('/auth/logout', { method: 'POST', auth: true });
       } catch (error) {
@@ -157,7 +161,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     }
     get().signOut();
     tellOtherTabs({ type: 'signed-out' });
-    toast.success(LOGOUT_TOAST);
+    toast.success(farewell ?? LOGOUT_TOAST);
     navigate('/login');
   },
 }));

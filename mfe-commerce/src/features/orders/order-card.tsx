@@ -76,12 +76,13 @@ function statusOf(order: Order): ReactNode {
   }
 }
 
-export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
+/** `struck`: an order that no longer stands (refunded or cancelled), its name struck through. */
+export function OrderCard({ order, actions, struck = false }: { order: Order; actions?: ReactNode; struck?: boolean }) {
   const headingId = `order-${order.id}`;
   const booked = order.status === 'paid' || order.status === 'refunded';
   return (
     <Card aria-labelledby={headingId}>
-      <h3 id={headingId} style={{ margin: '0 0 12px', fontSize: '1.25rem' }}>
+      <h3 id={headingId} style={{ margin: '0 0 12px', fontSize: '1.25rem', textDecoration: struck ? 'line-through' : undefined }}>
         {order.package_name}
       </h3>
       <Facts>
