@@ -9,6 +9,8 @@ export type Role = 'admin' | 'user' | (string & {});
 export interface SessionUser {
   sub: string;
   role: Role;
+  /** The username, when the token carries it (decision 068). */
+  name?: string;
 }
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -56,9 +58,9 @@ export function setSessionNavigator(fn: (path: string) => void): void {
 }
 
 export function decodeUser(token: string): SessionUser {
-  const { sub, role } = jwtDecode<Partial<SessionUser>>(token);
+  const { sub, role, name } = jwtDecode<Partial<SessionUser>>(token);
   if (typeof sub !== 'string' || typeof role !== 'string') throw new Error('The access token has no sub or role');
-  return { sub, role };
+  return typeof name === 'string' && name ? { sub, role, name } : { sub, role };
 }
 
 /*
