@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { eventPath, type Event } from '@site/shared/contracts/events';
-import { useApiRead } from '@site/shared/query';
+import { useApiRead, type Query } from '@site/shared/query';
 import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { formatWhen } from '../../lib/format';
@@ -19,10 +19,14 @@ const Box = styled.section`
   dd { margin: 0; overflow-wrap: anywhere; }
 `;
 
-/** The event a ticket is for: its title (linking its page), when in IST and where. */
-export function LinkedEvent({ eventId }: { eventId: string }) {
+/** The event of a ticket package, read once for the page (its box and its facts show it). */
+export function usePackageEvent(eventId: string): { found: Query<Event[]>; event: Event | null } {
   const found = useApiRead<Event[]>(packageEventKey(eventId));
-  const event = found.state === 'ready' ? (found.data[0] ?? null) : null;
+  return { found, event: found.state === 'ready' ? (found.data[0] ?? null) : null };
+}
+
+/** The event a ticket is for: its title (linking its page), when in IST and where. */
+export function LinkedEvent({ found, event }: { found: Query<Event[]>; event: Event | null }) {
 
   return (
     <Box aria-labelledby="package-event-heading">

@@ -1,5 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { Link } from 'react-router-dom';
+import { eventPath, type Event } from '@site/shared/contracts/events';
 import type { Package } from '@site/shared/contracts/packages';
 import { theme } from '@site/shared/ui/theme';
 import { When } from '@site/shared/ui/when';
@@ -20,6 +22,14 @@ const Facts = styled.dl`
   }
 `;
 
+/** Codes kept for those who need them, in small muted type so they do not read as content. */
+const Quiet = styled.span`
+  display: block;
+  color: ${theme.color.textMuted};
+  font-size: 0.85rem;
+  font-family: ui-monospace, monospace;
+`;
+
 type Shown = Exclude<keyof Package, 'id' | 'is_active' | 'created_at' | 'updated_at'>;
 
 /** Spec §2: every field but id, is_active, created_at and updated_at, in this order, with these labels. */
@@ -35,20 +45,30 @@ const FIELDS: readonly [Shown, string][] = [
   ['package_registration_deadline', 'Registration Deadline'],
 ];
 
-function shown(field: Shown, value: Package[Shown]): ReactNode {
+/** What a fact reads as: the event by its title, linking its page (its id quietly beside it); the slug quietly; a deadline in IST. */
+function shown(field: Shown, value: Package[Shown], event: Pick<Event, 'title' | 'slug'> | null): ReactNode {
   if (field === 'price' && typeof value === 'number') return formatNumber(value);
+  if (field === 'slug') return <Quiet>{String(value)}</Quiet>;
+  if (field === 'event_id' && event)
+    return (
+      <>
+        <Link to={eventPath(event.slug)}>{event.title}</Link>
+        <Quiet as="span">{String(value)}</Quiet>
+      </>
+    );
+  if (field === 'event_id') return <Quiet>{String(value)}</Quiet>;
   if (field === 'package_registration_deadline' && typeof value === 'string') return <When iso={value} />;
   return String(value);
 }
 
-/** The package's fields, empty ones skipped. */
-export function PackageFacts({ pkg }: { pkg: Package }) {
+/** The package's fields, empty ones skipped; `event`, once read, names the package's event. */
+export function PackageFacts({ pkg, event = null }: { pkg: Package; event?: Pick<Event, 'title' | 'slug'> | null }) {
   return (
     <Facts>
       {FIELDS.filter(([field]) => pkg[field] !== null && pkg[field] !== '').map(([field, label]) => (
         <Fragment key={field}>
           <dt>{label}</dt>
-          <dd>{shown(field, pkg[field])}</dd>
+          <dd>{shown(field, pkg[field], event)}</dd>
         </Fragment>
       ))}
     </Facts>
