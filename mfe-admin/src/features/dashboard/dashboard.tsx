@@ -9,11 +9,11 @@ import { formatIst } from '../../lib/ist';
 import { useQuery } from '@site/shared/query';
 import type { AdminOrderStats, AdminStats, AuditEntry } from '../../lib/admin-types';
 
+// No 'New Position': Careers is 'Coming Soon' and its button does nothing (SPEC), so a shortcut there would promise what it cannot do.
 const QUICK_ACTIONS = [
   { to: '/admin/blogs/new', label: 'New Post' },
   { to: '/admin/events/new', label: 'New Event' },
   { to: '/admin/packages/new', label: 'New Package' },
-  { to: '/admin/careers', label: 'New Position' },
 ] as const;
 
 // The chart library is fetched only when the dashboard shows a chart.
