@@ -37,7 +37,8 @@ const Panels = styled.div`
   section { background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius.md}; padding: 16px 20px; }
   h2 { margin-top: 0; font-size: 1.25rem; }
   ul { margin: 0; padding-left: 20px; }
-  li { margin-bottom: 8px; }
+  /* An entry's label may be one long word (a slug, an address): it wraps rather than widen a phone page. */
+  li { margin-bottom: 8px; overflow-wrap: anywhere; }
   time { color: ${theme.color.textMuted}; font-size: 0.9rem; }
 `;
 
