@@ -68,7 +68,7 @@ function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }
 
 export function OrdersPage() {
   usePageMeta({ title: 'Orders', description: 'Orders and refunds.' });
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
   const [kind, setKind] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
