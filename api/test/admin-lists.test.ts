@@ -97,6 +97,26 @@ describe.each(testDatabases())('admin lists, counts and exports on $name', (targ
     expect(off.items.map((s: { email: string }) => s.email)).toEqual(['off@example.com']);
   });
 
+  it('tells pending addresses from confirmed ones, in the list, its filter, the counts and the CSV', async () => {
+    await app.database.db.execute(sql`
+      INSERT INTO newsletter_subscriptions (email, status, unsubscribe_token_hash, confirmed_at)
+      VALUES ('waiting@example.com', 'subscribed', 'p1', NULL), ('sure@example.com', 'subscribed', 'p2', now())`);
+    const items = (await get('/api/admin/subscribers?page_size=100')).json().items as { email: string; status: string; confirmed_at: string | null }[];
+    expect(items.find((s) => s.email === 'waiting@example.com')).toMatchObject({ status: 'pending', confirmed_at: null });
+    expect(items.find((s) => s.email === 'sure@example.com')).toMatchObject({ status: 'confirmed', confirmed_at: expect.any(String) });
+    const pending = (await get('/api/admin/subscribers?status=pending&page_size=100')).json().items.map((s: { email: string }) => s.email);
+    expect(pending).toContain('waiting@example.com');
+    expect(pending).not.toContain('sure@example.com');
+    const counts = (await get('/api/admin/subscribers/counts')).json();
+    const total = (await get('/api/admin/subscribers')).json().total;
+    expect(counts.confirmed + counts.pending + counts.unsubscribed).toBe(total);
+    expect(counts.pending).toBeGreaterThanOrEqual(1);
+    expect(counts.confirmed).toBeGreaterThanOrEqual(1);
+    const rows = parseCsv((await get('/api/admin/subscribers/export.csv')).body);
+    expect(rows.find((r) => r[0] === 'waiting@example.com')![1]).toBe('pending');
+    expect(rows.find((r) => r[0] === 'sure@example.com')![1]).toBe('confirmed');
+  });
+
   it('exports subscribers as a CSV attachment that neutralises formulas and reads back as the rows', async () => {
     await app.database.db.execute(sql`
       INSERT INTO newsletter_subscriptions (email, status, unsubscribe_token_hash)
@@ -107,7 +127,7 @@ describe.each(testDatabases())('admin lists, counts and exports on $name', (targ
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(['Email', 'Status', 'Subscribed (IST)', 'Unsubscribed (IST)']);
+    expect(header).toEqual(['Email', 'Status', 'Subscribed (IST)', 'Confirmed (IST)', 'Unsubscribed (IST)']);
     // Times in India's time, as a spreadsheet reads a date and time.
     const listed = (await get('/api/admin/subscribers')).json().items as { email: string; subscribed_at: string }[];
     const first = listed.find((s) => s.email === rows[1]![0])!;

@@ -15,6 +15,8 @@ describe.each(testDatabases())('access tokens end with their session on $name', 
     const user = await register(app);
     const { accessToken, refreshToken } = await login(app, user.username);
     expect(claimsOf(accessToken)).toHaveProperty('sid');
+    // The username for the screens that say who is signed in (decision 068); sub stays the id.
+    expect(claimsOf(accessToken)).toMatchObject({ name: user.username, sub: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect((await me(accessToken)).statusCode).toBe(200);
     const out = await app.inject({
       method: 'POST',

@@ -1,6 +1,7 @@
 // The built-in AI assistant: a custom element that answers from the site's own content (knowledge.ts,
 // compiled in from the site config). Built into one minified script the api serves at
 // /ai-widget/assistant.js; the shell loads it once the page is idle.
+import { formatRupees as rupees } from '@site/shared/money';
 import { builtInAssistant } from '@site/shared/site-config';
 import type { AssistantKnowledge } from './knowledge';
 
@@ -52,7 +53,6 @@ export function defineAssistant(kb: AssistantKnowledge, loadCatalogue?: () => Pr
     ':focus-visible{outline:3px solid #ffd166;outline-offset:2px}' +
     '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
 
-  const rupees = (n: number) => '₹' + n.toLocaleString('en-IN');
   const has = (text: string, words: readonly string[]) => words.some((w) => text.indexOf(w) !== -1);
   const pad = (n: number) => (n < 10 ? '0' : '') + n;
   const hoursText = 'Consultations can be booked every day from ' + pad(kb.hours.first) + ':00 to ' + pad(kb.hours.last) +

@@ -50,6 +50,8 @@ test('a signed-in buyer downloads their data and deletes their account after con
   await password.fill(buyer.password);
   await section.getByRole('button', { name: 'Delete my account permanently' }).click();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  // Said as what happened, not as a plain logout.
+  await expect(page.getByText('Log out successful!')).toHaveCount(0);
   await expect(page).toHaveURL(/\/login/);
   const login = await page.request.post('/api/auth/login', { data: { username: buyer.username, password: buyer.password } });
   expect(login.status()).toBe(401);

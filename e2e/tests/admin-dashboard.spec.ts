@@ -93,7 +93,7 @@ test('messages page through the list', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 });
 
-test('subscribers are listed with unsubscribed ones marked, filtered and exported', async ({ page }) => {
+test('subscribers are listed with pending and unsubscribed ones marked, counted, filtered and exported', async ({ page }) => {
   const email = `reader-${randomBytes(3).toString('hex')}@example.com`;
   const subscribed = await fetch(`${process.env.E2E_BASE_URL}/api/newsletters`, {
     method: 'POST',
@@ -102,7 +102,9 @@ test('subscribers are listed with unsubscribed ones marked, filtered and exporte
   });
   expect(subscribed.ok).toBe(true);
   await signInAsAdmin(page, '/admin/subscribers');
-  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Subscribed');
+  // Not confirmed yet: listed as awaiting confirmation, and counted apart from the confirmed.
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Awaiting confirmation');
+  await expect(page.getByTestId('subscriber-counts')).toContainText(/\d+ confirmed \(they receive posts\), [1-9]\d* awaiting confirmation, \d+ unsubscribed\./);
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Status').selectOption('unsubscribed');
@@ -111,13 +113,13 @@ test('subscribers are listed with unsubscribed ones marked, filtered and exporte
   await page.getByRole('button', { name: 'Export CSV' }).click();
   // The export follows the filter: a subscribed address is not in the unsubscribed file.
   const csv = await readFile(await (await download).path(), 'utf8');
-  expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Email,Status,Subscribed (IST),Unsubscribed (IST)');
+  expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Email,Status,Subscribed (IST),Confirmed (IST),Unsubscribed (IST)');
   expect(csv).not.toContain(email);
 
   await page.route('**/api/admin/subscribers?*', (route) =>
     route.fulfill({
       json: {
-        items: [{ id: 's1', email: 'gone@example.com', status: 'unsubscribed', subscribed_at: '2026-01-01T00:00:00.000Z', unsubscribed_at: '2026-02-01T00:00:00.000Z' }],
+        items: [{ id: 's1', email: 'gone@example.com', status: 'unsubscribed', subscribed_at: '2026-01-01T00:00:00.000Z', confirmed_at: null, unsubscribed_at: '2026-02-01T00:00:00.000Z' }],
         total: 1,
         page: 1,
         page_size: 20,

@@ -35,7 +35,7 @@ test('an event is created with IST times and edited', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/events$/);
 
   const row = page.getByRole('row', { name: new RegExp(slug) });
-  await expect(row).toContainText('6:30 pm IST');
+  await expect(row).toContainText('6:30 PM IST');
   await expect(row).toContainText('published');
   await page.getByLabel('Status').selectOption('draft');
   await expect(page.getByRole('row', { name: new RegExp(slug) })).toHaveCount(0);

@@ -88,7 +88,7 @@ test('a published post: a test to one address first, then the whole list, with i
   await expect(panel.getByRole('group', { name: 'Confirm the send to every subscriber' })).toContainText(title);
   await panel.getByRole('button', { name: 'Confirm Send' }).click();
   // Sent to every confirmed subscriber (this test's reader and any others of this run): the progress says so, and ends.
-  await expect(panel.getByText(/^Sent to all \d+ subscribers/)).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByText(/^Sent to all \d+ confirmed subscribers/)).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByRole('status')).toHaveText('Done.');
   await expect(panel.getByRole('progressbar')).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Send to All Subscribers' })).toHaveCount(0);
@@ -152,7 +152,7 @@ test('shows a running send’s progress as it goes, and the errors of each step'
   await screenshots(page, 'admin-newsletter-sending');
   // The panel keeps asking while the send runs; it ends with two messages given up after their retries.
   api.finished = true;
-  await expect(panel.getByText(/^Sent to 118 of 120 subscribers .*; 2 messages could not be delivered\.$/)).toBeVisible();
+  await expect(panel.getByText(/^Sent to 118 of 120 confirmed subscribers .*; 2 messages could not be delivered\.$/)).toBeVisible();
   await expect(panel.getByRole('status')).toContainText('Admin → Mail lists the failed messages, why they failed, and a Retry for each.');
   await expect(panel.getByRole('link', { name: 'Admin → Mail' })).toHaveAttribute('href', '/admin/mail');
   await expect(panel.getByRole('progressbar')).toHaveCount(0);

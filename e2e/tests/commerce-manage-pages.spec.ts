@@ -29,9 +29,9 @@ test('the reschedule and cancel pages wear the site look without scripts; moving
   const receipt = page.locator('main');
   const fact = (name: string) => receipt.locator('dt', { hasText: name }).locator('+ dd');
   await expect(fact('Order id')).toHaveText(created.id);
-  await expect(fact('Date paid')).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) IST$/);
+  await expect(fact('Date paid')).toHaveText(/^\w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) IST$/);
   await expect(fact('Item')).toContainText('Starter Strategy Call, booked for');
-  await expect(fact('Amount')).toHaveText('₹1,200.00 (INR)');
+  await expect(fact('Amount')).toHaveText('₹1,200 (INR)');
   // Who sold it: the consultancy's name, address and contacts.
   const seller = receipt.locator('address');
   await expect(seller).toContainText('Tiny Titans AI');

@@ -149,7 +149,6 @@ test('a blog post hydrates with the answer it was rendered with, asking the api 
   await expect(page.getByRole('heading', { level: 1, name: 'Hydrated post' })).toBeVisible();
   expect(await keptServerHeading(page)).toBe(true);
   expect(requests.some(/\/api\/blogs\/search\?field=slug/)).toBe(false);
-  // The date is shown in the visitor's own format once hydrated.
   await expect(page.locator('main time')).toHaveAttribute('datetime', '2026-03-01T10:00:00.000Z');
   expect(consoleErrors).toEqual([]);
   await expectInteractive(page, 'Community', 'The Tiny Titans Community');
@@ -193,16 +192,18 @@ test('hydration reuses the server’s styles: styled-components makes no rule ag
 test.describe('a visitor in another zone and locale', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
-  test('sees India’s date in the server HTML, then their own once the page hydrates, without a mismatch', async ({ page, request, consoleErrors }) => {
+  test('sees India’s time in the server HTML and after hydration, their own added beside it, without a mismatch', async ({ page, request, consoleErrors }) => {
     const event = await createEvent({ title: 'Zone-crossing meetup', start_time: '2027-03-01T10:00:00.000Z', end_time: '2027-03-01T11:00:00.000Z' });
     const served = textOf(rootOf(await (await request.get(`/event/${event.slug}`)).text()));
-    expect(served).toContain('1 March 2027 at 3:30 pm IST');
+    expect(served).toContain('March 1, 2027 at 3:30 PM IST');
+    expect(served).not.toContain('Your time');
 
     await markServerNodes(page);
     await page.goto(`/event/${event.slug}`);
-    // Written without Intl (decision 031): the visitor's zone, named by its offset.
-    await expect(page.locator('main time').first()).toHaveText('1 March 2027 at 5:00 am GMT-5');
-    await expect(page.locator('main time').nth(1)).toHaveText('1 March 2027 at 6:00 am GMT-5');
+    // Written without Intl (decision 031): India's time stays first; the visitor's zone, named by its offset, beside it.
+    const fact = (name: string) => page.locator('dt', { hasText: name }).locator('+ dd');
+    await expect(fact('Starts')).toHaveText('March 1, 2027 at 3:30 PM ISTYour time: March 1, 2027 at 5:00 AM GMT-5');
+    await expect(fact('Ends')).toHaveText('March 1, 2027 at 4:30 PM ISTYour time: March 1, 2027 at 6:00 AM GMT-5');
     expect(await keptServerHeading(page)).toBe(true);
     expect(consoleErrors).toEqual([]);
   });

@@ -64,3 +64,20 @@ export function formatLocalDate(iso: string, style: DateStyle, withTime: boolean
     style,
   );
 }
+
+/**
+ * The one way the site writes an instant, on every page, e-mail and admin screen: India's time,
+ * labelled, in the spec's booking style ("December 4, 2026 at 2:30 PM IST"); a date alone is
+ * India's date ("December 4, 2026"), so a post published late on the 28th in UTC reads the 29th
+ * as it does in admin.
+ */
+export function formatWhen(iso: string, withTime = true): string {
+  return formatIstDate(iso, BOOKING_DATE_STYLE, withTime);
+}
+
+/** The same instant in the visitor's zone, named; null when the visitor is on IST anyway. Browser only, once hydrated. */
+export function formatVisitorWhen(iso: string): string | null {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime()) || zoneName(-at.getTimezoneOffset()) === BOOKING_ZONE_LABEL) return null;
+  return formatLocalDate(iso, BOOKING_DATE_STYLE, true);
+}

@@ -12,7 +12,7 @@ function indianGrouping(digits: string): string {
 }
 
 export interface AmountStyle {
-  /** Always two decimals (`1,200.00`: admin tables, e-mails, receipts); else whole rupees bare and paise as two digits (`1,200`, `1,499.50`). */
+  /** Always two decimals (`1,200.00`: only the admin package list, as the spec fixes it); else whole rupees bare and paise as two digits (`1,200`, `1,499.50`), as everywhere else. */
   paise?: boolean;
 }
 

@@ -102,6 +102,19 @@ describe('session store', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('after an account is deleted, says so instead of "Log out successful!" and asks the server nothing', async () => {
+    const { useSession, setSessionNavigator } = await load();
+    const navigate = vi.fn();
+    setSessionNavigator(navigate);
+    useSession.getState().signIn(tokenFor('u4', 'user'));
+    await useSession.getState().logout('Your account has been deleted.');
+    expect(calls('/auth/logout')).toHaveLength(0);
+    expect(useSession.getState().status).toBe('signed-out');
+    expect(toastSuccess).toHaveBeenCalledWith('Your account has been deleted.');
+    expect(toastSuccess).not.toHaveBeenCalledWith('Log out successful!');
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
   it('still clears the local session when the logout call fails', async () => {
     const { useSession, setSessionNavigator } = await load();
     setSessionNavigator(vi.fn());

@@ -9,6 +9,8 @@ export type Role = 'admin' | 'user' | (string & {});
 export interface SessionUser {
   sub: string;
   role: Role;
+  /** The username, when the token carries it (decision 068). */
+  name?: string;
 }
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -27,8 +29,12 @@ export interface SessionState {
   /** Renews the access token; concurrent callers share one request, tabs take turns. Failure signs out. */
   refresh: () => Promise<string | null>;
   login: (username: string, password: string) => Promise<void>;
-  /** Server logout (failure only logged), local clear, toast, then /login. */
-  logout: () => Promise<void>;
+  /**
+   * Server logout (failure only logged), local clear, toast, then /login. `farewell` replaces the
+   * usual toast when the session ends for another reason (an account just deleted): the account is
+   * gone, so the server is not asked, and "Log out successful!" would say the wrong thing.
+   */
+  logout: (farewell?: string) => Promise<void>;
 }
 
 export const LOGOUT_TOAST = 'Log out successful!';
@@ -52,9 +58,9 @@ export function setSessionNavigator(fn: (path: string) => void): void {
 }
 
 export function decodeUser(token: string): SessionUser {
-  const { sub, role } = jwtDecode<Partial<SessionUser>>(token);
+  const { sub, role, name } = jwtDecode<Partial<SessionUser>>(token);
   if (typeof sub !== 'string' || typeof role !== 'string') throw new Error('The access token has no sub or role');
-  return { sub, role };
+  return typeof name === 'string' && name ? { sub, role, name } : { sub, role };
 }
 
 /*
@@ -147,8 +153,8 @@ export const useSession = create<SessionState>()((set, get) => ({
     tellOtherTabs({ type: 'signed-in', token: accessToken });
   },
 
-  logout: async () => {
-    if (get().token) {
+  logout: async (farewell) => {
+    if (get().token && !farewell) {
       try {
         await apiRequest('/auth/logout', { method: 'POST', auth: true });
       } catch (error) {
@@ -157,7 +163,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     }
     get().signOut();
     tellOtherTabs({ type: 'signed-out' });
-    toast.success(LOGOUT_TOAST);
+    toast.success(farewell ?? LOGOUT_TOAST);
     navigate('/login');
   },
 }));

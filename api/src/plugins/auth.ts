@@ -10,6 +10,8 @@ export type Role = 'user' | 'admin';
 export interface AccessClaims {
   sub: string;
   role: Role;
+  /** The username, for the screens that say who is signed in (decision 068); `sub` stays the id. */
+  name?: string;
   /** The login session (refresh-token family): ended sessions end their access tokens. */
   sid?: string;
 }
@@ -61,7 +63,7 @@ export const authPlugin = fp(
       verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] },
     });
 
-    app.decorate('signAccessToken', (claims: AccessClaims) => app.jwt.sign({ sub: claims.sub, role: claims.role, sid: claims.sid }));
+    app.decorate('signAccessToken', (claims: AccessClaims) => app.jwt.sign({ sub: claims.sub, role: claims.role, sid: claims.sid, ...(claims.name ? { name: claims.name } : {}) }));
 
     // sid → until when it is known to be open. Ended sessions are not cached: they stay ended.
     const openSessions = new Map<string, number>();

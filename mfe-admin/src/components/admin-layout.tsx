@@ -108,8 +108,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <span className="brand">Admin</span>
         <span className="who">
           Signed in as{' '}
-          <strong className="subject" title={user?.sub} data-testid="admin-subject">
-            {user?.sub}
+          {/* The username (decision 068); a token from before it carried one shows the id. */}
+          <strong className="subject" title={user?.name ?? user?.sub} data-testid="admin-subject">
+            {user?.name ?? user?.sub}
           </strong>{' '}
           ({user?.role})
         </span>

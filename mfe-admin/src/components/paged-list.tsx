@@ -164,10 +164,12 @@ interface SelectFilterProps<V extends string> {
   options: readonly V[];
   /** Offer "all" (the empty value) first. */
   all?: boolean;
+  /** An option's words, when its value is a code. */
+  labelOf?: (option: V) => string;
 }
 
 /** A labelled select in a list's toolbar. */
-export function SelectFilter<V extends string>({ label, value, onChange, options, all = false }: SelectFilterProps<V>) {
+export function SelectFilter<V extends string>({ label, value, onChange, options, all = false, labelOf = (option) => option }: SelectFilterProps<V>) {
   return (
     <label>
       {label}
@@ -175,7 +177,7 @@ export function SelectFilter<V extends string>({ label, value, onChange, options
         {all && <option value="">all</option>}
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labelOf(option)}
           </option>
         ))}
       </select>

@@ -3,7 +3,9 @@ export type {
   AdminStats,
   AuditEntry,
   ContactMessageItem,
+  SubscriberCounts,
   SubscriberItem,
+  SubscriberStatus,
   AdminUserItem,
 } from '@site/shared/contracts/admin';
 export type { AdminOrder, AdminOrderStats, OrderKind, OrderStatus } from '@site/shared/contracts/orders';

@@ -1,4 +1,5 @@
-import { BOOKING_TIME_ZONE, BOOKING_ZONE_LABEL, istLocalToDate, IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import { istLocalToDate, IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import { formatWhen } from '@site/shared/dates';
 
 /** Admins enter and read event times in the booking zone (India Standard Time, no daylight saving). */
 
@@ -14,17 +15,8 @@ export function fromIstInput(value: string): string | null {
   return istLocalToDate(value)?.toISOString() ?? null;
 }
 
-const istFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: BOOKING_TIME_ZONE,
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** A timestamp shown as everywhere on the site: IST, labelled, in the one shared style. */
+export const formatIst = (iso: string | null | undefined): string => (iso ? formatWhen(iso) : '—');
 
-/** A timestamp shown in IST, labelled. */
-export const formatIst = (iso: string | null | undefined): string => (iso ? `${istFormat.format(new Date(iso))} ${BOOKING_ZONE_LABEL}` : '—');
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: BOOKING_TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric' });
-export const formatDate = (iso: string | null | undefined): string => (iso ? dateFormat.format(new Date(iso)) : '—');
+/** India's date of a timestamp ("November 29, 2026"), as the public pages show it. */
+export const formatDate = (iso: string | null | undefined): string => (iso ? formatWhen(iso, false) : '—');

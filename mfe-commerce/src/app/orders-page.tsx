@@ -26,12 +26,16 @@ const Group = styled.section`
 const newestFirst = (a: Order, b: Order) => Date.parse(b.created_at) - Date.parse(a.created_at);
 const loadOrders = async (signal: AbortSignal) => [...(await fetchOrders(signal))].sort(newestFirst);
 
-/** Unpaid orders that can still be paid first, then bought ones, then the expired and cancelled apart. */
-function groupsOf(orders: Order[]) {
+/** A bought order that no longer stands: refunded, or cancelled after payment. */
+export const isUndone = (order: Order) => order.status === 'refunded' || (order.status === 'paid' && order.cancelled_at !== null);
+
+/** Unpaid orders that can still be paid first, then bought ones that stand, then refunded or cancelled ones, then the expired apart. */
+export function groupsOf(orders: Order[]) {
   const unpaid = orders.filter((order) => order.payable);
-  const bought = orders.filter((order) => !order.payable && (order.status === 'paid' || order.status === 'refunded'));
+  const bought = orders.filter((order) => !order.payable && order.status === 'paid' && !isUndone(order));
+  const undone = orders.filter((order) => !order.payable && isUndone(order));
   const ended = orders.filter((order) => !order.payable && order.status !== 'paid' && order.status !== 'refunded');
-  return { unpaid, bought, ended };
+  return { unpaid, bought, undone, ended };
 }
 
 export default function OrdersPage() {
@@ -100,6 +104,19 @@ export default function OrdersPage() {
             {groups.bought.map((order) => (
               <li key={order.id}>
                 <OrderCard order={order} />
+              </li>
+            ))}
+          </List>
+        </Group>
+      )}
+      {groups && groups.undone.length > 0 && (
+        <Group aria-labelledby="orders-undone">
+          <h2 id="orders-undone">Refunded and cancelled</h2>
+          <p>These were paid, then cancelled or refunded; they no longer stand.</p>
+          <List>
+            {groups.undone.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} struck />
               </li>
             ))}
           </List>

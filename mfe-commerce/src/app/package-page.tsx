@@ -1,12 +1,13 @@
 import { useApiRead } from '@site/shared/query';
 import { useParams } from 'react-router-dom';
+import type { Event } from '@site/shared/contracts/events';
 import type { Package } from '@site/shared/contracts/packages';
 import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
 import styled from 'styled-components';
 import { HomeLink, Main, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { BuyButton } from '../features/packages/buy-button';
-import { LinkedEvent } from '../features/packages/linked-event';
+import { LinkedEvent, usePackageEvent } from '../features/packages/linked-event';
 import { PackageFacts } from '../features/packages/package-facts';
 import { formatRupees } from '../lib/format';
 import { packageBySlugKey } from '../features/packages/packages-api';
@@ -56,6 +57,28 @@ function termsOf(pkg: Package): string {
   return `Subscription${pkg.duration_days !== null ? ` · ${pkg.duration_days} ${pkg.duration_days === 1 ? 'day' : 'days'}` : ''}`;
 }
 
+function Details({ pkg, event = null }: { pkg: Package; event?: Event | null }) {
+  return (
+    <section className="details" aria-labelledby="package-details-heading">
+      <h2 id="package-details-heading">Package details</h2>
+      <PackageFacts pkg={pkg} event={event} />
+    </section>
+  );
+}
+
+/** A ticket's event, read once: its box beside the price, and its title in the facts. */
+function EventAndDetails({ pkg, eventId }: { pkg: Package; eventId: string }) {
+  const { found, event } = usePackageEvent(eventId);
+  return (
+    <>
+      <div className="event">
+        <LinkedEvent found={found} event={event} />
+      </div>
+      <Details pkg={pkg} event={event} />
+    </>
+  );
+}
+
 export default function PackagePage() {
   const { slug = '' } = useParams();
   const found = useApiRead<Package[]>(packageBySlugKey(slug));
@@ -101,15 +124,11 @@ export default function PackagePage() {
             <p className="terms">{termsOf(pkg)}</p>
             <BuyButton key={pkg.id} pkg={pkg} />
           </section>
-          {pkg.event_id && (
-            <div className="event">
-              <LinkedEvent eventId={pkg.event_id} />
-            </div>
+          {pkg.event_id ? (
+            <EventAndDetails pkg={pkg} eventId={pkg.event_id} />
+          ) : (
+            <Details pkg={pkg} />
           )}
-          <section className="details" aria-labelledby="package-details-heading">
-            <h2 id="package-details-heading">Package details</h2>
-            <PackageFacts pkg={pkg} />
-          </section>
         </Product>
       )}
     </Main>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { OrderEvent } from '@site/shared/contracts/orders';
-import { formatIst } from '../lib/format';
+import { formatWhen } from '../lib/format';
 
 /** "December 1, 2026 at 4:00 PM IST, until December 1, 2026 at 6:00 PM IST" */
-export const eventWhen = (event: OrderEvent) => `${formatIst(event.start_time)}${event.end_time ? `, until ${formatIst(event.end_time)}` : ''}`;
+export const eventWhen = (event: OrderEvent) => `${formatWhen(event.start_time)}${event.end_time ? `, until ${formatWhen(event.end_time)}` : ''}`;
 
 /** A ticket's event in an order card's facts: which, when (IST) and where, its title linking its page. */
 export function TicketEventFacts({ event }: { event: OrderEvent }) {
@@ -15,10 +15,10 @@ export function TicketEventFacts({ event }: { event: OrderEvent }) {
       </dd>
       <dt>When</dt>
       <dd>
-        <time dateTime={event.start_time}>{formatIst(event.start_time)}</time>
+        <time dateTime={event.start_time}>{formatWhen(event.start_time)}</time>
         {event.end_time && (
           <>
-            , until <time dateTime={event.end_time}>{formatIst(event.end_time)}</time>
+            , until <time dateTime={event.end_time}>{formatWhen(event.end_time)}</time>
           </>
         )}
       </dd>
@@ -32,7 +32,7 @@ export function TicketEventFacts({ event }: { event: OrderEvent }) {
 export function TicketToastDetail({ event }: { event: OrderEvent }) {
   return (
     <span data-testid="ticket-toast-detail">
-      <strong>{event.title}</strong>, {eventWhen(event)}. {event.location}.{' '}
+      Your seat is booked: <strong>{event.title}</strong>, {eventWhen(event)}. {event.location}.{' '}
       <a href={event.url}>Event page</a>
     </span>
   );

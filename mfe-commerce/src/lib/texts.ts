@@ -17,8 +17,20 @@ export const TEXT = {
   noEventPackages: 'No tickets/packages available yet.',
 } as const;
 
-/** Said with 'Payment window closed.': where the unpaid order went. */
-export const WINDOW_CLOSED_DETAIL = 'Nothing was charged and the time or seat is no longer held. You can pay for it from Your orders.';
+/** What an unpaid order holds while its window is open: a consultation its time, a ticket its seat, a subscription nothing. */
+export type Held = 'time' | 'seat' | null;
+
+/** Said with 'Payment window closed.': where the unpaid order went, and what it no longer holds. */
+export function windowClosedDetail(held: Held): string {
+  return `Nothing was charged${held ? ` and the ${held} is no longer held` : ''}. You can pay for it from Your orders.`;
+}
+
+/** Checkout's reason for a failed attempt, said once: "Payment failed: Card declined." (the reason may already say it failed). */
+export function paymentFailedText(reason: string | undefined): string {
+  const said = reason?.trim();
+  if (!said) return 'Payment failed.';
+  return /^payment failed\b/i.test(said) ? said : `Payment failed: ${said}`;
+}
 
 /** The spec's "simple address pattern" for the booking e-mail. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { plainText, preview } from './preview';
+import { blogExcerpt, plainText, preview } from './preview';
 
 describe('card previews', () => {
   it('keeps words apart across paragraphs and line breaks', () => {
@@ -39,5 +39,15 @@ describe('previews rendered on the server', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it("a blog card shows the post's summary when it has one", () => {
+    expect(blogExcerpt({ summary: 'What agents do for a small team.', content: '<h2>Intro</h2><p>Body.</p>' })).toBe('What agents do for a small team.');
+  });
+
+  it('without a summary, leaves out headings and ends each list item so items do not run together', () => {
+    expect(blogExcerpt({ summary: null, content: '<h2>Why agents</h2><p>Three uses:</p><ul><li>Triage mail</li><li><strong>Draft replies</strong></li><li>Done already.</li></ul>' })).toBe(
+      'Three uses: Triage mail. Draft replies. Done already.',
+    );
   });
 });

@@ -18,6 +18,19 @@ export function preview(htmlOrText: string, length = PREVIEW_LENGTH): string {
   return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
 }
 
+/**
+ * A post's card excerpt: its summary when it has one; else its text without headings (the card
+ * shows the title) and with each list item ended as a sentence, so items do not run together.
+ */
+export function blogExcerpt(blog: { summary?: string | null; content: string }): string {
+  const summary = blog.summary?.trim();
+  if (summary) return preview(summary);
+  const prose = blog.content
+    .replace(/<(h[1-6])\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/([^.!?:;\s>])(\s*(?:<\/[a-z]+>\s*)*<\/li>)/gi, '$1.$2');
+  return preview(prose);
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /**

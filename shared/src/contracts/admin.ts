@@ -100,18 +100,24 @@ export type ContactMessageItem = z.infer<typeof ContactMessageItem>;
 export const ContactMessagePage = pageOf(ContactMessageItem);
 export type ContactMessagePage = z.infer<typeof ContactMessagePage>;
 
-export const SubscriberStatus = z.enum(['subscribed', 'unsubscribed']);
+/** Double opt-in: an address is pending until its link is followed, and only confirmed ones receive posts. */
+export const SubscriberStatus = z.enum(['pending', 'confirmed', 'unsubscribed']);
+export type SubscriberStatus = z.infer<typeof SubscriberStatus>;
 export const SubscriberItem = z.object({
   id: z.string(),
   email: z.string(),
   status: SubscriberStatus,
   subscribed_at: z.string(),
+  confirmed_at: z.string().nullable(),
   unsubscribed_at: z.string().nullable(),
 });
 export type SubscriberItem = z.infer<typeof SubscriberItem>;
 export const SubscriberQuery = PageQuery.extend({ status: SubscriberStatus.optional() });
 export const SubscriberPage = pageOf(SubscriberItem);
 export type SubscriberPage = z.infer<typeof SubscriberPage>;
+/** How many addresses are in each state (GET /api/admin/subscribers/counts). */
+export const SubscriberCounts = z.object({ pending: z.number().int(), confirmed: z.number().int(), unsubscribed: z.number().int() });
+export type SubscriberCounts = z.infer<typeof SubscriberCounts>;
 
 // ——— Settings ———
 

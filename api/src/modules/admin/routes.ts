@@ -14,6 +14,7 @@ import {
   SubscriberPage,
   SubscriberQuery,
   SubscriberStatus,
+  SubscriberCounts,
   type ContactMessageItem,
   type SubscriberItem,
 } from '@site/shared/contracts/admin';
@@ -40,6 +41,7 @@ const SUBSCRIBER_COLUMNS: CsvColumn<SubscriberItem>[] = [
   { header: 'Email', value: (s) => s.email },
   { header: 'Status', value: (s) => s.status },
   { header: istHeader('Subscribed'), value: (s) => istCell(s.subscribed_at) },
+  { header: istHeader('Confirmed'), value: (s) => istCell(s.confirmed_at) },
   { header: istHeader('Unsubscribed'), value: (s) => istCell(s.unsubscribed_at) },
 ];
 
@@ -126,6 +128,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.newsletters.page(request.query),
+  );
+
+  app.get(
+    '/admin/subscribers/counts',
+    {
+      onRequest,
+      schema: { tags, security, summary: 'How many newsletter addresses are pending, confirmed and unsubscribed (admin)', response: { 200: SubscriberCounts, ...errors } },
+    },
+    async () => app.newsletters.counts(),
   );
 
   app.get(

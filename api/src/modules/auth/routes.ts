@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const issued = await app.refreshTokens.issue(user.id);
       setRefreshCookie(request, reply, issued);
-      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: issued.familyId }) };
+      return { accessToken: app.signAccessToken({ sub: user.id, name: user.username, role: user.role, sid: issued.familyId }) };
     },
   );
 
@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       setRefreshCookie(request, reply, rotation.next);
       // The role is read afresh: a changed role takes effect at the next refresh.
-      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: rotation.next.familyId }) };
+      return { accessToken: app.signAccessToken({ sub: user.id, name: user.username, role: user.role, sid: rotation.next.familyId }) };
     },
   );
 
@@ -158,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every session ended with the change (a stolen one among them); this browser starts a new one.
       const session = await app.refreshTokens.issue(user.id);
       setRefreshCookie(request, reply, session);
-      return { accessToken: app.signAccessToken({ sub: user.id, role: user.role, sid: session.familyId }) };
+      return { accessToken: app.signAccessToken({ sub: user.id, name: user.username, role: user.role, sid: session.familyId }) };
     },
   );
 };

@@ -111,7 +111,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'refund',
             entity: 'order',
             entityId: refunded.id,
-            label: `${refunded.packageName} (${formatPaise(refunded.amountPaise, { paise: true })})`,
+            label: `${refunded.packageName} (${formatPaise(refunded.amountPaise)})`,
           }),
       });
       const [order] = await app.orders.toAdminOrders([row]);

@@ -117,7 +117,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         outcome: 'failed' as const,
         error: {
           code: 'BAD_REQUEST_ERROR',
-          description: 'Payment failed (sandbox).',
+          description: 'The sandbox declined the card.',
           source: 'customer',
           step: 'payment_authorization',
           reason: 'payment_failed',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { REFUND_WINDOW_HOURS } from '@site/shared/contracts/booking-policy';
-import { BOOKING_DATE_STYLE, formatIstDate } from '@site/shared/dates';
+import { formatWhen } from '@site/shared/dates';
 import { formatPaise } from '@site/shared/money';
 import { emailOrigin } from '../../lib/origin';
 import type { Db } from '../../db/database';
@@ -11,8 +11,8 @@ import type { ConsultancyNotices } from './notices';
 import { joinDetails, manageLines, type BookingReminders } from './reminders';
 
 /** "December 1, 2026 at 10:00 AM IST", as the booking screens write it. */
-export const whenIst = (date: Date) => formatIstDate(date.toISOString(), BOOKING_DATE_STYLE, true);
-export const rupees = (amountPaise: number) => formatPaise(amountPaise, { paise: true });
+export const whenIst = (date: Date) => formatWhen(date.toISOString());
+export const rupees = (amountPaise: number) => formatPaise(amountPaise);
 
 /**
  * The buyer's e-mails of an order (a ticket's payment, a booking moved, refunded, cancelled), each
@@ -43,7 +43,8 @@ export function createOrderMails(
           subject: `Payment received: ${row.packageName}${event && start ? ` for ${event.title} on ${whenIst(start)}` : ''}`,
           text: [
             `Thank you for your purchase of ${row.packageName} (${rupees(row.amountPaise)}).`,
-            'Access will be activated soon.',
+            // A ticket is a seat, booked now; a subscription's access follows.
+            event ? 'Your seat is booked.' : 'Access will be activated soon.',
             ...(event && start
               ? [
                   '',

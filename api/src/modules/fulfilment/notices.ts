@@ -37,7 +37,7 @@ export function createConsultancyNotices(
         text: [
           `${headline[change]}: ${row.packageName}, ${whenIst(start)} until ${whenIst(row.endTime!)}.`,
           `Attendee: ${row.attendeeEmail ?? 'unknown'}`,
-          `Amount: ${formatPaise(row.amountPaise, { paise: true })}. Order: ${row.id}`,
+          `Amount: ${formatPaise(row.amountPaise)}. Order: ${row.id}`,
           detail,
           '',
           `Orders: ${emailOrigin(app.config)}/admin/orders`,

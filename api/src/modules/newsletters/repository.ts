@@ -11,7 +11,17 @@ const cursorColumn = sql<string>`${subs.createdAt}::text`;
 /** How long a confirmation link works: the subscription's (latest) start plus these days. */
 export const CONFIRM_LINK_DAYS = 7;
 const pendingExpired = sql`${subs.confirmedAt} IS NULL AND ${subs.subscribedAt} <= now() - make_interval(days => ${CONFIRM_LINK_DAYS})`;
-const withStatus = (status: Status | undefined) => (status ? eq(subs.status, status) : undefined);
+/** The state an admin sees: a subscribed address is pending until confirmed. */
+export type ShownStatus = 'pending' | 'confirmed' | 'unsubscribed';
+const withStatus = (status: ShownStatus | undefined) =>
+  status === 'pending'
+    ? and(eq(subs.status, 'subscribed'), isNull(subs.confirmedAt))
+    : status === 'confirmed'
+      ? and(eq(subs.status, 'subscribed'), isNotNull(subs.confirmedAt))
+      : status
+        ? eq(subs.status, status)
+        : undefined;
+const shownStatus = sql<ShownStatus>`CASE WHEN ${subs.status} = 'unsubscribed' THEN 'unsubscribed' WHEN ${subs.confirmedAt} IS NULL THEN 'pending' ELSE 'confirmed' END`;
 
 /** The only code that touches newsletter_subscriptions. */
 export const subscriptionRepository = {
@@ -128,7 +138,7 @@ export const subscriptionRepository = {
   },
 
   /** Newest first, with the total number matching. */
-  async page(db: Db, status: Status | undefined, limit: number, offset: number): Promise<{ rows: SubscriptionRow[]; total: number }> {
+  async page(db: Db, status: ShownStatus | undefined, limit: number, offset: number): Promise<{ rows: SubscriptionRow[]; total: number }> {
     const [rows, [counted]] = await Promise.all([
       db.select().from(subs).where(withStatus(status)).orderBy(desc(subs.createdAt), desc(subs.id)).limit(limit).offset(offset),
       db.select({ n: count() }).from(subs).where(withStatus(status)),
@@ -139,7 +149,7 @@ export const subscriptionRepository = {
   /** The next `limit` subscriptions after `after`, in the same order as `page`. */
   async after(
     db: Db,
-    status: Status | undefined,
+    status: ShownStatus | undefined,
     after: CreatedCursor | undefined,
     limit: number,
   ): Promise<(SubscriptionRow & { cursor: string })[]> {
@@ -155,5 +165,13 @@ export const subscriptionRepository = {
       .orderBy(desc(subs.createdAt), desc(subs.id))
       .limit(limit);
     return rows.map(({ row, cursor }) => ({ ...row, cursor }));
+  },
+
+  /** How many addresses are in each state, for the admin list's summary. */
+  async counts(db: Db): Promise<Record<ShownStatus, number>> {
+    const rows = await db.select({ status: shownStatus, n: count() }).from(subs).groupBy(shownStatus);
+    const counts: Record<ShownStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
+    for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
   },
 };

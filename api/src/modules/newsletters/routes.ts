@@ -10,7 +10,14 @@ import { confirmedPage, confirmPage, donePage, invalidPage, resentPage } from '.
 
 export const NEWSLETTER_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 
-const TokenQuery = z.object({ token: z.string().regex(/^[\w-]{20,128}$/, 'Invalid token.') });
+const TOKEN = /^[\w-]{20,128}$/;
+const TokenQuery = z.object({ token: z.string().regex(TOKEN, 'Invalid token.') });
+/**
+ * The links people follow from an e-mail: a cut or mistyped token gets the page that says the link
+ * is not valid, in words, never a validation error in JSON. Null when it cannot be a token.
+ */
+const LinkQuery = z.object({ token: z.string().max(400).optional() });
+const linkToken = (token: string | undefined) => (token !== undefined && TOKEN.test(token) ? token : null);
 // RFC 8058: mail providers POST `List-Unsubscribe=One-Click` as a urlencoded or multipart form (our
 // own page posts the same), some with an empty body. The token in the query is what counts.
 const OneClickBody = z.looseObject({ 'List-Unsubscribe': z.string().optional() }).nullish();
@@ -47,15 +54,16 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['newsletters'],
         summary: 'Confirmation page for the unsubscribe link (does not unsubscribe by itself)',
         produces: ['text/html'],
-        querystring: TokenQuery,
-        response: { 200: Html, 400: ApiErrorBody, 404: Html },
+        querystring: LinkQuery,
+        response: { 200: Html, 404: Html },
       },
     },
     async (request, reply) => {
-      const found = await app.newsletters.findByToken(request.query.token);
+      const token = linkToken(request.query.token);
+      const found = token ? await app.newsletters.findByToken(token) : undefined;
       // An unknown token is a page for the person who clicked, and a 404 for everyone else.
       reply.code(found ? 200 : 404).documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-      return reply.send(found ? confirmPage(found.email, request.query.token, found.status === 'unsubscribed') : invalidPage());
+      return reply.send(found && token ? confirmPage(found.email, token, found.status === 'unsubscribed') : invalidPage());
     },
   );
 
@@ -89,18 +97,19 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['newsletters'],
         summary: 'Confirm a subscription (the link in the confirmation e-mail)',
-        querystring: TokenQuery,
-        response: { 200: Html, 400: ApiErrorBody, 404: Html, 410: Html, 429: ApiErrorBody },
+        querystring: LinkQuery,
+        response: { 200: Html, 404: Html, 410: Html, 429: ApiErrorBody },
       },
     },
     async (request, reply) => {
-      const outcome = await app.newsletters.confirm(request.query.token, emailOrigin(config));
+      const token = linkToken(request.query.token);
+      const outcome = token ? await app.newsletters.confirm(token, emailOrigin(config)) : 'invalid';
       return reply
         .code(outcome === 'confirmed' ? 200 : outcome === 'expired' ? 410 : 404)
         .documentHeaders()
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(confirmedPage(outcome, request.query.token));
+        .send(confirmedPage(outcome, token ?? ''));
     },
   );
 

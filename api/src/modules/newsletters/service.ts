@@ -6,7 +6,7 @@ import type { EnqueueMail } from '../mail/queue';
 import { HttpError } from '../../plugins/errors';
 import { NEWSLETTER_CONFLICT_MESSAGE } from '@site/shared/contracts/marketing';
 import { welcomeMail } from './welcome-mail';
-import type { Page, PageQuery, SubscriberItem } from '@site/shared/contracts/admin';
+import type { Page, PageQuery, SubscriberCounts, SubscriberItem } from '@site/shared/contracts/admin';
 import { newestFirst, type CreatedCursor } from '../../lib/csv';
 import { subscriptionRepository, type SubscriptionRow } from './repository';
 import { servicePlugin } from '../../lib/service-plugin';
@@ -38,13 +38,16 @@ export interface NewslettersService {
   page(query: PageQuery & { status?: SubscriberItem['status'] | undefined }): Promise<Page<SubscriberItem>>;
   /** Every subscriber (of a status, if given), newest first, read a batch at a time (for the CSV export). */
   all(status?: SubscriberItem['status']): AsyncGenerator<SubscriberItem>;
+  /** How many addresses are pending, confirmed and unsubscribed. */
+  counts(): Promise<SubscriberCounts>;
 }
 
 const toSubscriberItem = (row: SubscriptionRow): SubscriberItem => ({
   id: row.id,
   email: row.email,
-  status: row.status,
+  status: row.status === 'unsubscribed' ? 'unsubscribed' : row.confirmedAt ? 'confirmed' : 'pending',
   subscribed_at: row.subscribedAt.toISOString(),
+  confirmed_at: row.confirmedAt?.toISOString() ?? null,
   unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
 });
 
@@ -145,6 +148,8 @@ export function createNewslettersService(db: Db, enqueueMail: EnqueueMail, linkS
     async *all(status) {
       yield* newestFirst((after: CreatedCursor | undefined, limit: number) => subscriptionRepository.after(db, status, after, limit), toSubscriberItem);
     },
+
+    counts: () => subscriptionRepository.counts(db),
   };
 }
 

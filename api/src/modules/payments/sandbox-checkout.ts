@@ -18,7 +18,9 @@ export const SANDBOX_CHECKOUT_JS = String.raw`(function () {
   }
 
   function rupees(paise) {
-    return '\u20b9' + (Number(paise || 0) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // As the site writes rupees (shared money.ts): Indian grouping, paise only when not zero.
+    var amount = Number(paise || 0);
+    return '\u20b9' + (amount / 100).toLocaleString('en-IN', { minimumFractionDigits: amount % 100 ? 2 : 0, maximumFractionDigits: 2 });
   }
 
   function Razorpay(options) {

@@ -6,8 +6,6 @@ import { OrderIdParams } from '@site/shared/contracts/orders';
 import { HttpError } from '../../plugins/errors';
 import {
   BOOKING_HOURS_TEXT,
-  BOOKING_TIME_ZONE,
-  BOOKING_ZONE_LABEL,
   BOOKING_ZONE_NAME,
   istLocalToDate,
   istWallClock,
@@ -19,7 +17,7 @@ import {
 import { site } from '@site/shared/site-config';
 import { isCancelled, manageable, reschedulable } from '../orders/views';
 import type { OrderRow } from '../orders/service';
-import { rupees } from '../fulfilment/mails';
+import { rupees, whenIst } from '../fulfilment/mails';
 import { escapeMarkup } from '../../lib/escape';
 
 /**
@@ -28,16 +26,6 @@ import { escapeMarkup } from '../../lib/escape';
  */
 export const MANAGE_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
-const ist = new Intl.DateTimeFormat('en-US', {
-  timeZone: BOOKING_TIME_ZONE,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const whenIst = (date: Date) => `${ist.format(date)} ${BOOKING_ZONE_LABEL}`;
 
 const color = site.colors;
 

@@ -108,9 +108,9 @@ function ProgressView({ progress, pollFailed, onRetry }: { progress: NewsletterS
           <Bar id="newsletter-progress" max={Math.max(total, 1)} value={sent} />
         </>
       ) : status === 'sent' ? (
-        <p>{`Sent to all ${total} subscribers${started}.`}</p>
+        <p>{`Sent to all ${total} confirmed subscribers${started}.`}</p>
       ) : (
-        <StatusText $tone="error">{`Sent to ${sent} of ${total} subscribers${started}; ${messages(failed)} could not be delivered.`}</StatusText>
+        <StatusText $tone="error">{`Sent to ${sent} of ${total} confirmed subscribers${started}; ${messages(failed)} could not be delivered.`}</StatusText>
       )}
       <p role="status" aria-live="polite" className="hint">
         {status === 'sending' && `${queued} of ${total} queued, ${sent} sent${failed > 0 ? `, ${failed} failed` : ''}.`}

@@ -9,11 +9,11 @@ import { formatIst } from '../../lib/ist';
 import { useQuery } from '@site/shared/query';
 import type { AdminOrderStats, AdminStats, AuditEntry } from '../../lib/admin-types';
 
+// No 'New Position': Careers is 'Coming Soon' and its button does nothing (SPEC), so a shortcut there would promise what it cannot do.
 const QUICK_ACTIONS = [
   { to: '/admin/blogs/new', label: 'New Post' },
   { to: '/admin/events/new', label: 'New Event' },
   { to: '/admin/packages/new', label: 'New Package' },
-  { to: '/admin/careers', label: 'New Position' },
 ] as const;
 
 // The chart library is fetched only when the dashboard shows a chart.
@@ -37,7 +37,8 @@ const Panels = styled.div`
   section { background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius.md}; padding: 16px 20px; }
   h2 { margin-top: 0; font-size: 1.25rem; }
   ul { margin: 0; padding-left: 20px; }
-  li { margin-bottom: 8px; }
+  /* An entry's label may be one long word (a slug, an address): it wraps rather than widen a phone page. */
+  li { margin-bottom: 8px; overflow-wrap: anywhere; }
   time { color: ${theme.color.textMuted}; font-size: 0.9rem; }
 `;
 

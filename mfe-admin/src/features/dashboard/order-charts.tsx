@@ -116,7 +116,7 @@ export default function OrderCharts({ stats }: { stats: AdminOrderStats }) {
                 <tr key={w.week_start}>
                   <th scope="row">{weekLabel(w.week_start)}</th>
                   <td>{w.paid_orders}</td>
-                  <td>{formatPaise(w.revenue_paise, { paise: true })}</td>
+                  <td>{formatPaise(w.revenue_paise)}</td>
                 </tr>
               ))}
             </tbody>

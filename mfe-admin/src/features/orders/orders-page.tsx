@@ -9,15 +9,19 @@ import { type Column, ListHeader, PagedList, SelectFilter } from '../../componen
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
 import type { AdminOrder, OrderKind, OrderStatus } from '../../lib/admin-types';
+import { ORDER_STATUS_LABEL } from '@site/shared/order-status';
 
 const STATUSES: OrderStatus[] = ['created', 'paid', 'failed', 'expired', 'refunded'];
+
+/** The buyer's words for a status; admin alone tells a failed attempt from one not yet made. */
+const statusText = (status: OrderStatus) => (status === 'failed' ? `${ORDER_STATUS_LABEL.failed}, an attempt failed` : ORDER_STATUS_LABEL[status]);
 const KINDS: OrderKind[] = ['consultation', 'package'];
 
 /** A date input's day read as an IST calendar day: its first instant, ISO. */
 const istDayStart = (day: string, plusDays = 0) =>
   day ? new Date(Date.parse(`${day}T00:00:00${IST_OFFSET}`) + plusDays * 86_400_000).toISOString() : undefined;
 
-export const rupees = (paise: number) => formatPaise(paise, { paise: true });
+export const rupees = (paise: number) => formatPaise(paise);
 
 function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const [confirming, setConfirming] = useState(false);
@@ -64,7 +68,7 @@ function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }
 
 export function OrdersPage() {
   usePageMeta({ title: 'Orders', description: 'Orders and refunds.' });
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
   const [kind, setKind] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -75,7 +79,7 @@ export function OrdersPage() {
     { header: 'Buyer', cell: (o) => `${o.buyer_username} (${o.buyer_email})` },
     { header: 'Package', cell: (o) => `${o.package_name} · ${o.kind}` },
     { header: 'Amount', cell: (o) => rupees(o.amount_paise), numeric: true },
-    { header: 'Status', cell: (o) => <Pill $tone={o.status === 'paid' ? 'ok' : o.status === 'refunded' ? 'warn' : 'muted'}>{o.status}</Pill> },
+    { header: 'Status', cell: (o) => <Pill $tone={o.status === 'paid' ? 'ok' : o.status === 'refunded' ? 'warn' : 'muted'}>{statusText(o.status)}</Pill> },
     { header: 'Booked time', cell: (o) => (o.start_time ? formatIst(o.start_time) : '—') },
     { header: 'Actions', cell: (o) => <RefundCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
   ];
@@ -84,7 +88,7 @@ export function OrdersPage() {
     <>
       <ListHeader title="Orders" />
       <Toolbar>
-        <SelectFilter label="Status" value={status} onChange={setStatus} options={STATUSES} all />
+        <SelectFilter label="Status" value={status} onChange={setStatus} options={STATUSES} labelOf={statusText} all />
         <SelectFilter label="Kind" value={kind} onChange={setKind} options={KINDS} all />
         <label>
           From (IST date)

@@ -84,6 +84,7 @@ function PackageForm({ pkg }: { pkg: Package | null }) {
     register,
     handleSubmit,
     watch,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<PackageFormValues, unknown, PackageFormOutput>({
     resolver: zodResolver(PackageFormSchema),
@@ -100,7 +101,10 @@ function PackageForm({ pkg }: { pkg: Package | null }) {
       is_active: pkg?.is_active ?? true,
     },
   });
-  const isEvent = watch('package_type') === 'event';
+  const packageType = watch('package_type');
+  const isEvent = packageType === 'event';
+  // A rule of the other type (a subscription's duration, an event's event and capacity) no longer applies once the type changes.
+  useEffect(() => clearErrors(['duration_days', 'event_id', 'capacity', 'package_registration_deadline']), [packageType, clearErrors]);
   const [status, setStatus] = useState<{ text: string; tone: 'muted' | 'success' | 'error' } | null>(null);
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);

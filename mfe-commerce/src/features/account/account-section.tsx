@@ -65,8 +65,7 @@ export function AccountSection() {
     setError('');
     try {
       const { message } = await apiRequest<{ message: string }>('/users/me/delete', { method: 'POST', body: parsed.data, auth: true });
-      toast.success(message);
-      await useSession.getState().logout();
+      await useSession.getState().logout(message);
     } catch (failure) {
       setError(messageOf(failure, 'Your account could not be deleted. Please try again.'));
       setBusy(false);

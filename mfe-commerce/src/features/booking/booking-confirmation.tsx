@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Order } from '@site/shared/contracts/orders';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { formatIst, formatPaise } from '../../lib/format';
+import { formatPaise, formatWhen } from '../../lib/format';
 
 const Panel = styled.section`
   margin: 16px 0 0;
@@ -48,7 +48,7 @@ export function BookingConfirmation({ order, onClose }: { order: Order; onClose:
           <>
             <dt>Date and time</dt>
             <dd>
-              <time dateTime={order.start_time}>{formatIst(order.start_time)}</time>
+              <time dateTime={order.start_time}>{formatWhen(order.start_time)}</time>
             </dd>
           </>
         )}

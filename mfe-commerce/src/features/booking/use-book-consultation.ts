@@ -24,6 +24,7 @@ export function useBookConsultation(pkg: BookingPackage, onBooked: (order: Order
     await pay({
       order: () => createOrder({ package_id: pkg.id, amount: price, start_time: start.toISOString(), email }),
       details: () => ({ name: pkg.name, description: pkg.description, prefill: { email } }),
+      held: 'time',
       onOrderFailed: (error) => {
         // The server's human-readable `message`, never its machine code (decision 047).
         toast.error(messageOf(error, error instanceof Error && error.message ? error.message : TEXT.orderCreationFailed));

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Order } from '@site/shared/contracts/orders';
+import { ORDER_STATUS_LABEL } from '@site/shared/order-status';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { formatIst, formatPaise, formatVisitorTime } from '../../lib/format';
+import { When } from '@site/shared/ui/when';
+import { formatPaise, formatWhen } from '../../lib/format';
 import { TicketEventFacts } from '../../components/ticket-event';
+import type { Held } from '../../lib/texts';
 
 const Facts = styled.dl`
   display: grid;
@@ -13,6 +16,11 @@ const Facts = styled.dl`
   margin: 0 0 12px;
   dt { color: ${theme.color.textMuted}; }
   dd { margin: 0; overflow-wrap: anywhere; }
+`;
+
+const Note = styled.span`
+  display: block;
+  color: ${theme.color.textMuted};
 `;
 
 const Links = styled.p`
@@ -34,34 +42,47 @@ const Actions = styled.div`
 export const holdIsLive = (order: Order, now = Date.now()) =>
   (order.status === 'created' || order.status === 'failed') && Date.parse(order.expires_at) > now;
 
-/** How the order's state reads to its buyer: an unpaid order says whether its place is still held. */
+/** What an unpaid order holds while it waits: a consultation its time, a ticket its seat, a subscription nothing. */
+const heldBy = (order: Order): Held => (order.kind === 'consultation' ? 'time' : order.event ? 'seat' : null);
+
+/** An unpaid order whose hold ran out, and what Pay does about it. */
+const RELEASED: Record<'time' | 'seat', string> = {
+  time: 'The time is no longer held: Pay books it again if it is still free.',
+  seat: 'The seat is no longer held: Pay takes one again if any are left.',
+};
+
+/**
+ * How the order's state reads to its buyer, in the words admin uses too (Paid, Awaiting payment,
+ * Expired, not paid, Refunded); an unpaid order then says whether its time or seat is still held.
+ */
 function statusOf(order: Order): ReactNode {
+  const held = heldBy(order);
+  const awaiting = (
+    <>
+      {ORDER_STATUS_LABEL.created}
+      {held && <Note>{holdIsLive(order) ? <>Held until <time dateTime={order.expires_at}>{formatWhen(order.expires_at)}</time>.</> : RELEASED[held]}</Note>}
+    </>
+  );
   switch (order.status) {
     case 'paid':
-      return order.cancelled_at ? 'Paid, cancelled' : 'Paid';
+      return order.cancelled_at ? `${ORDER_STATUS_LABEL.paid}, cancelled` : ORDER_STATUS_LABEL.paid;
     case 'refunded':
-      return 'Refunded';
+      return ORDER_STATUS_LABEL.refunded;
     case 'expired':
       if (order.cancelled_at) return 'Cancelled, not paid';
-      return order.payable ? 'Awaiting payment (no longer held: Pay takes it again if it is still free)' : 'Expired, not paid';
+      return order.payable ? awaiting : ORDER_STATUS_LABEL.expired;
     default:
-      return holdIsLive(order) ? (
-        <>
-          Awaiting payment, held until <time dateTime={order.expires_at}>{formatIst(order.expires_at)}</time>
-        </>
-      ) : (
-        'Awaiting payment (no longer held: Pay takes it again if it is still free)'
-      );
+      return awaiting;
   }
 }
 
-export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
-  const visitorTime = order.start_time ? formatVisitorTime(order.start_time) : null;
+/** `struck`: an order that no longer stands (refunded or cancelled), its name struck through. */
+export function OrderCard({ order, actions, struck = false }: { order: Order; actions?: ReactNode; struck?: boolean }) {
   const headingId = `order-${order.id}`;
   const booked = order.status === 'paid' || order.status === 'refunded';
   return (
     <Card aria-labelledby={headingId}>
-      <h3 id={headingId} style={{ margin: '0 0 12px', fontSize: '1.25rem' }}>
+      <h3 id={headingId} style={{ margin: '0 0 12px', fontSize: '1.25rem', textDecoration: struck ? 'line-through' : undefined }}>
         {order.package_name}
       </h3>
       <Facts>
@@ -74,14 +95,13 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
           <>
             <dt>{booked ? 'Booked for' : 'Requested time'}</dt>
             <dd>
-              <time dateTime={order.start_time}>{formatIst(order.start_time)}</time>
-              {visitorTime && <div>Your time: {visitorTime}</div>}
+              <When iso={order.start_time} />
             </dd>
           </>
         )}
         <dt>Ordered</dt>
         <dd>
-          <time dateTime={order.created_at}>{formatIst(order.created_at)}</time>
+          <time dateTime={order.created_at}>{formatWhen(order.created_at)}</time>
         </dd>
         <dt>Order id</dt>
         <dd>{order.id}</dd>

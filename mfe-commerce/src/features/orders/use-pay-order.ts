@@ -29,6 +29,7 @@ export function usePayOrder(changed: () => void) {
     await payWith({
       order: () => payOrder(order.id),
       details: () => ({ name: order.package_name, ...(order.attendee_email ? { prefill: { email: order.attendee_email } } : {}) }),
+      held: order.kind === 'consultation' ? 'time' : order.event ? 'seat' : null,
       onOrderFailed: notStarted,
       onSdkFailed: notStarted,
       onPaid: (paid) => {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { eventPath, type Event } from '@site/shared/contracts/events';
-import { useApiRead } from '@site/shared/query';
+import { useApiRead, type Query } from '@site/shared/query';
 import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { formatIst } from '../../lib/format';
+import { formatWhen } from '../../lib/format';
 import { packageEventKey } from './packages-api';
 
 const Box = styled.section`
@@ -19,10 +19,14 @@ const Box = styled.section`
   dd { margin: 0; overflow-wrap: anywhere; }
 `;
 
-/** The event a ticket is for: its title (linking its page), when in IST and where. */
-export function LinkedEvent({ eventId }: { eventId: string }) {
+/** The event of a ticket package, read once for the page (its box and its facts show it). */
+export function usePackageEvent(eventId: string): { found: Query<Event[]>; event: Event | null } {
   const found = useApiRead<Event[]>(packageEventKey(eventId));
-  const event = found.state === 'ready' ? (found.data[0] ?? null) : null;
+  return { found, event: found.state === 'ready' ? (found.data[0] ?? null) : null };
+}
+
+/** The event a ticket is for: its title (linking its page), when in IST and where. */
+export function LinkedEvent({ found, event }: { found: Query<Event[]>; event: Event | null }) {
 
   return (
     <Box aria-labelledby="package-event-heading">
@@ -38,10 +42,10 @@ export function LinkedEvent({ eventId }: { eventId: string }) {
           <dl>
             <dt>When</dt>
             <dd>
-              <time dateTime={event.start_time}>{formatIst(event.start_time)}</time>
+              <time dateTime={event.start_time}>{formatWhen(event.start_time)}</time>
               {event.end_time && (
                 <>
-                  , until <time dateTime={event.end_time}>{formatIst(event.end_time)}</time>
+                  , until <time dateTime={event.end_time}>{formatWhen(event.end_time)}</time>
                 </>
               )}
             </dd>

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Package } from '@site/shared/contracts/packages';
 import { PackageFacts } from './package-facts';
@@ -33,5 +34,18 @@ describe('PackageFacts', () => {
     const labels = screen.getAllByRole('term').map((dt) => dt.textContent);
     expect(labels).toContain('Duration (days)');
     expect(labels.at(-1)).toBe('Registration Deadline');
+  });
+
+  it("names the event by its title, linking its page, keeping its id and the slug quietly", () => {
+    render(
+      <MemoryRouter>
+        <PackageFacts pkg={base} event={{ title: 'Agents Summit', slug: 'agents-summit' }} />
+      </MemoryRouter>,
+    );
+    const eventFact = screen.getByText('Event ID').nextElementSibling!;
+    expect(eventFact.querySelector('a')?.textContent).toBe('Agents Summit');
+    expect(eventFact.querySelector('a')?.getAttribute('href')).toBe('/event/agents-summit');
+    expect(eventFact.textContent).toContain(base.event_id);
+    expect(screen.getByText('Slug').nextElementSibling!.textContent).toBe('summit-seat');
   });
 });

@@ -1,9 +1,11 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { Link } from 'react-router-dom';
+import { eventPath, type Event } from '@site/shared/contracts/events';
 import type { Package } from '@site/shared/contracts/packages';
 import { theme } from '@site/shared/ui/theme';
-import { useHydrated } from '@site/shared/preloaded';
-import { formatDateTime, formatIst, formatNumber } from '../../lib/format';
+import { When } from '@site/shared/ui/when';
+import { formatNumber } from '../../lib/format';
 
 const Facts = styled.dl`
   display: grid;
@@ -18,6 +20,14 @@ const Facts = styled.dl`
     gap: 2px;
     dd + dt { margin-top: 10px; }
   }
+`;
+
+/** Codes kept for those who need them, in small muted type so they do not read as content. */
+const Quiet = styled.span`
+  display: block;
+  color: ${theme.color.textMuted};
+  font-size: 0.85rem;
+  font-family: ui-monospace, monospace;
 `;
 
 type Shown = Exclude<keyof Package, 'id' | 'is_active' | 'created_at' | 'updated_at'>;
@@ -35,22 +45,30 @@ const FIELDS: readonly [Shown, string][] = [
   ['package_registration_deadline', 'Registration Deadline'],
 ];
 
-function shown(field: Shown, value: Package[Shown], hydrated: boolean): string {
+/** What a fact reads as: the event by its title, linking its page (its id quietly beside it); the slug quietly; a deadline in IST. */
+function shown(field: Shown, value: Package[Shown], event: Pick<Event, 'title' | 'slug'> | null): ReactNode {
   if (field === 'price' && typeof value === 'number') return formatNumber(value);
-  // The server cannot know the visitor's zone: it and the hydrating render show IST, then the visitor's.
-  if (field === 'package_registration_deadline' && typeof value === 'string') return hydrated ? formatDateTime(value) : formatIst(value);
+  if (field === 'slug') return <Quiet>{String(value)}</Quiet>;
+  if (field === 'event_id' && event)
+    return (
+      <>
+        <Link to={eventPath(event.slug)}>{event.title}</Link>
+        <Quiet as="span">{String(value)}</Quiet>
+      </>
+    );
+  if (field === 'event_id') return <Quiet>{String(value)}</Quiet>;
+  if (field === 'package_registration_deadline' && typeof value === 'string') return <When iso={value} />;
   return String(value);
 }
 
-/** The package's fields, empty ones skipped. */
-export function PackageFacts({ pkg }: { pkg: Package }) {
-  const hydrated = useHydrated();
+/** The package's fields, empty ones skipped; `event`, once read, names the package's event. */
+export function PackageFacts({ pkg, event = null }: { pkg: Package; event?: Pick<Event, 'title' | 'slug'> | null }) {
   return (
     <Facts>
       {FIELDS.filter(([field]) => pkg[field] !== null && pkg[field] !== '').map(([field, label]) => (
         <Fragment key={field}>
           <dt>{label}</dt>
-          <dd>{shown(field, pkg[field], hydrated)}</dd>
+          <dd>{shown(field, pkg[field], event)}</dd>
         </Fragment>
       ))}
     </Facts>

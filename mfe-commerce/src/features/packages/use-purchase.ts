@@ -41,6 +41,7 @@ export function usePurchase(pkg: Package) {
         ...(pkg.description ? { description: pkg.description } : {}),
         prefill: { ...(email ? { email } : {}), user_id: user.sub },
       }),
+      held: pkg.package_type === 'event' ? 'seat' : null,
       onOrderFailed: (error) => {
         if (error instanceof ApiError && error.error === 'sold_out') return setUnavailable('sold_out');
         if (error instanceof ApiError && (error.error === 'registration_closed' || error.error === 'event_unavailable')) return setUnavailable('closed');

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CreateOrderAnswer, Order } from '@site/shared/contracts/orders';
 import { toast } from '@site/shared/toast';
-import { TEXT, WINDOW_CLOSED_DETAIL } from '../texts';
+import { paymentFailedText, TEXT, windowClosedDetail, type Held } from '../texts';
 import { loadCheckout, openCheckout, SdkLoadError } from './checkout';
 import { confirmWithApi } from './confirm-with-api';
 import { releaseQuietly } from './payments-api';
@@ -18,6 +18,8 @@ export interface PaymentFlow {
   order: () => Promise<CreateOrderAnswer>;
   /** Read once the order is made. */
   details: () => CheckoutDetails;
+  /** What the unpaid order holds (a time, a seat, or nothing), for the words when its window is closed. */
+  held: Held;
   /** The order could not be made (the server's refusal, or the network). */
   onOrderFailed: (error: unknown) => void;
   /** The provider's script did not load; by default its message is shown as `sdkError` (`sdkFallback` for other errors). */
@@ -77,10 +79,10 @@ export function usePayment() {
         setProcessing(false);
         flow.onClosed?.();
         void releaseQuietly(answer.id).then(() => flow.onReleased?.());
-        toast.message(TEXT.windowClosed, { description: WINDOW_CLOSED_DETAIL });
+        toast.message(TEXT.windowClosed, { description: windowClosedDetail(flow.held) });
       },
       // Checkout stays open after a failed attempt, so the buyer can retry or close it.
-      onFailed: (reason) => toast.error(reason ? `Payment failed: ${reason}` : 'Payment failed.'),
+      onFailed: (reason) => toast.error(paymentFailedText(reason)),
     });
   }
 

@@ -6,7 +6,7 @@ import { NOT_FOUND_META, usePageMeta } from '@site/shared/page-meta';
 import { HomeLink, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
-import { LocalTime } from '../../components/local-time';
+import { When } from '@site/shared/ui/when';
 import { preview } from '../../lib/preview';
 import { safeHtml } from '../../lib/safe-html';
 import { BlogMedia } from './blog-media';
@@ -69,7 +69,7 @@ export function BlogArticle({ slug }: { slug: string }) {
       {blog.summary && <Summary>{blog.summary}</Summary>}
       {blog.published_at && (
         <p>
-          Published <LocalTime iso={blog.published_at} />
+          Published <When iso={blog.published_at} withTime={false} />
         </p>
       )}
       <Content dangerouslySetInnerHTML={{ __html: safeHtml(blog.content) }} />

@@ -6,8 +6,8 @@ import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Carousel } from '../../components/carousel';
 import { Block, Lead, Loading, SectionTitle } from '../../components/layout';
-import { LocalTime } from '../../components/local-time';
-import { preview } from '../../lib/preview';
+import { When } from '@site/shared/ui/when';
+import { blogExcerpt } from '../../lib/preview';
 import { BlogThumbnail } from './blog-media';
 import { RSS_PATH, publishedBlogsKey } from './blogs-api';
 
@@ -62,8 +62,8 @@ export function BlogsSection() {
                 <h3>
                   <Link to={`/blog/${encodeURIComponent(blog.slug)}`}>{blog.title}</Link>
                 </h3>
-                {blog.published_at && <LocalTime iso={blog.published_at} />}
-                <p>{preview(blog.content)}</p>
+                {blog.published_at && <When iso={blog.published_at} withTime={false} />}
+                <p>{blogExcerpt(blog)}</p>
               </div>
             </BlogCard>
           )}

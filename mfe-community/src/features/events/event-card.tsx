@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { LocalTime } from '../../components/local-time';
+import { When } from '@site/shared/ui/when';
 import { preview } from '../../lib/preview';
 
 const Card = styled.article`
@@ -60,7 +60,7 @@ export function EventCard({ event, onOpen }: { event: Event; onOpen: (event: Eve
           {event.title}
         </a>
       </h3>
-      <LocalTime iso={event.start_time} withTime />
+      <When iso={event.start_time} />
       <span>{event.location}</span>
       <p>{preview(event.description)}</p>
       <Button ref={button} type="button" $variant="ghost" aria-haspopup="dialog" aria-label={`View details: ${event.title}`} data-replay={`event-details:${event.id}`} onClick={open}>

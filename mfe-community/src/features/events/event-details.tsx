@@ -7,7 +7,7 @@ import type { ComposedProps } from '../../composed-types';
 import { HomeLink, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Loading } from '../../components/layout';
-import { LocalTime } from '../../components/local-time';
+import { When } from '@site/shared/ui/when';
 import { preview } from '../../lib/preview';
 import { eventBySlugKey } from './events-api';
 
@@ -49,13 +49,13 @@ export function EventDetails({ slug }: { slug: string }) {
       <Facts>
         <dt>Starts</dt>
         <dd>
-          <LocalTime iso={event.start_time} withTime />
+          <When iso={event.start_time} />
         </dd>
         {event.end_time && (
           <>
             <dt>Ends</dt>
             <dd>
-              <LocalTime iso={event.end_time} withTime />
+              <When iso={event.end_time} />
             </dd>
           </>
         )}

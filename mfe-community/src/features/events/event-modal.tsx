@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Modal } from '../../components/modal';
 import { ButtonRow } from '../../components/layout';
-import { formatDateTime } from '../../lib/format-date';
+import { When } from '@site/shared/ui/when';
 import { googleCalendarLink } from './calendar-link';
 
 const Facts = styled.dl`
@@ -43,11 +43,15 @@ export function EventModal({ event, isSample = false, onClose }: EventModalProps
     <Modal title={event.title} onClose={onClose}>
       <Facts>
         <dt>Starts</dt>
-        <dd>{formatDateTime(event.start_time)}</dd>
+        <dd>
+          <When iso={event.start_time} />
+        </dd>
         {event.end_time && (
           <>
             <dt>Ends</dt>
-            <dd>{formatDateTime(event.end_time)}</dd>
+            <dd>
+              <When iso={event.end_time} />
+            </dd>
           </>
         )}
         <dt>Location</dt>

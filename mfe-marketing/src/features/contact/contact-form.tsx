@@ -118,9 +118,9 @@ export function ContactForm({ id: givenId }: { id?: string }) {
       <div aria-live="polite">
         {sent && (
           <Banner $tone="success" role="status">
-            {/* Without JavaScript there is no toast: the page says it. */}
-            {outcome?.ok && `${CONTACT_MESSAGES.success} `}
-            Thank you! Your message has been sent. We will get back to you within one business day.
+            {/* The toast says it was sent; without JavaScript there is no toast, so the page says it instead. */}
+            {outcome?.ok ? `${CONTACT_MESSAGES.success} ` : 'Thank you! '}
+            We will get back to you within one business day.
           </Banner>
         )}
       </div>

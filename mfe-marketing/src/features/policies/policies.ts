@@ -98,7 +98,7 @@ export const policies: Record<PolicyName, Policy> = {
       {
         heading: 'Consultations and packages',
         paragraphs: [
-          `A booked consultation is a session of the length shown at the time you book. Reschedule at least ${RESCHEDULE_CUTOFF_HOURS} hours ahead by replying to your booking e-mail.`,
+          `A booked consultation is a session of the length shown at the time you book. Reschedule or cancel it yourself at least ${RESCHEDULE_CUTOFF_HOURS} hours ahead, with the Reschedule and Cancel links in your booking e-mail or under Your orders.`,
           'Packages include what their description lists for the duration shown. Project work beyond a consultation or package is agreed in a separate written proposal.',
         ],
       },

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { site } from '@site/shared/site-config';
 import { HEADER } from '../timings';
-import { homeSections, mainNav } from './site-nav';
+import { homeSections, mainNav, sectionOfPath } from './site-nav';
 import { BREAKPOINT, theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
 import { useHeaderScroll } from './use-header-scroll';
@@ -97,7 +97,8 @@ const MobilePanel = styled.nav`
   ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
 `;
 
-function NavItems({ current, onNavigate }: { current: string | null; onNavigate?: () => void }) {
+/** `current`: the home section in view (a location on this page), or the section a page belongs to ("true": the link is not the page itself). */
+function NavItems({ current, onNavigate }: { current: { section: string; kind: 'location' | 'true' } | null; onNavigate?: () => void }) {
   return (
     <ul>
       {mainNav.map((item) => (
@@ -106,7 +107,7 @@ function NavItems({ current, onNavigate }: { current: string | null; onNavigate?
             <ItemLink
               section={item.section}
               onNavigate={onNavigate}
-              aria-current={current === item.section ? 'location' : undefined}
+              aria-current={current?.section === item.section ? current.kind : undefined}
             >
               {item.label}
             </ItemLink>
@@ -124,7 +125,9 @@ function NavItems({ current, onNavigate }: { current: string | null; onNavigate?
 export function Header() {
   const { pathname } = useLocation();
   const { progress, scrolled } = useHeaderScroll();
-  const current = useScrollSpy(homeSections, pathname === '/');
+  const inView = useScrollSpy(homeSections, pathname === '/');
+  const pageSection = sectionOfPath(pathname);
+  const current = pathname === '/' ? (inView ? { section: inView, kind: 'location' as const } : null) : pageSection ? { section: pageSection, kind: 'true' as const } : null;
   const [menuOpen, setMenuOpen] = useState(false);
   const panelId = useId();
 

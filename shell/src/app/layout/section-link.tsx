@@ -6,7 +6,7 @@ interface Props {
   children: ReactNode;
   className?: string;
   onNavigate?: () => void;
-  'aria-current'?: 'location' | undefined;
+  'aria-current'?: 'location' | 'true' | undefined;
 }
 
 /** A link to a home-page section: `#id` on the home page, `/#id` elsewhere. */

@@ -7,16 +7,24 @@ export interface NavItem {
   /** A home-page section id (hash link) or a path. */
   section?: string;
   path?: string;
+  /** Pages elsewhere that belong to this item: the header marks it current on them. */
+  under?: readonly string[];
 }
 
 export const mainNav: readonly NavItem[] = [
   { label: 'Home', section: 'home' },
-  { label: 'Services', section: 'services' },
+  { label: 'Services', section: 'services', under: ['/services/'] },
   { label: 'Tech Stack', section: 'tech-stack' },
   { label: 'Book Consultation', section: 'pricing' },
   { label: 'Community', path: '/community' },
-  { label: 'Contact', section: 'contact' },
+  { label: 'Contact', section: 'contact', under: ['/contact'] },
 ];
+
+/** The main-nav section a page other than home belongs to (`/services/ai-chatbots` → services), or null. */
+export function sectionOfPath(pathname: string): string | null {
+  const item = mainNav.find((nav) => nav.under?.some((prefix) => (prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname === `${prefix}/`)));
+  return item?.section ?? null;
+}
 
 export const companyLinks = [
   { label: 'About', section: 'about' },
