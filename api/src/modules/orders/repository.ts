@@ -18,13 +18,14 @@ export const orderRepository = {
     return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(500);
   },
 
-  async busy(db: Db, from: Date, to: Date, now: Date): Promise<{ start: Date; end: Date }[]> {
+  /** Consultations holding their slot (paid, or held unpaid) that meet [from, to). */
+  async busy(db: Db, from: Date, to: Date, now: Date): Promise<{ id: string; start: Date; end: Date }[]> {
     const rows = await db
-      .select({ start: orders.startTime, end: orders.endTime })
+      .select({ id: orders.id, start: orders.startTime, end: orders.endTime })
       .from(orders)
       .where(and(eq(orders.kind, 'consultation'), holding(now), lt(orders.startTime, to), gt(orders.endTime, from)))
       .orderBy(asc(orders.startTime));
-    return rows.map((row) => ({ start: row.start!, end: row.end! }));
+    return rows.map((row) => ({ id: row.id, start: row.start!, end: row.end! }));
   },
 
   /**

@@ -48,6 +48,9 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
       return row;
     },
 
+    /** Consultations holding their slot that meet [from, to), read in `executor` (the booking's transaction). */
+    booked: (from: Date, to: Date, now: Date, executor: Db = db) => orderRepository.busy(executor, from, to, now),
+
     async busy(from: Date, to: Date): Promise<BusyAnswer> {
       return (await orderRepository.busy(db, from, to, new Date())).map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() }));
     },
