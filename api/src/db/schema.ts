@@ -15,7 +15,7 @@ import { mediaImages, mediaObjects } from '../modules/media/table';
 import { mailKeys } from '../modules/mail/table';
 import { releaseTrials, remoteReleases } from '../modules/releases/table';
 import { webVitals } from '../modules/vitals/table';
-import { availabilityOverrides, availabilityRules, availabilityWeekdays } from '../modules/availability/table';
+import { availabilityOverrides, availabilityRules, availabilityWeekdays, calendarFeedBusy, calendarFeeds } from '../modules/availability/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
 export const schema = {
@@ -43,6 +43,8 @@ export const schema = {
   availabilityWeekdays,
   availabilityRules,
   availabilityOverrides,
+  calendarFeeds,
+  calendarFeedBusy,
   webVitals,
 };
 export type Schema = typeof schema;

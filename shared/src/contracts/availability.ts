@@ -99,3 +99,34 @@ export const SlotsQuery = z.strictObject({
 });
 export const SlotsAnswer = z.object({ slots: z.array(z.string()) });
 export type SlotsAnswer = z.infer<typeof SlotsAnswer>;
+
+/** POST /api/admin/availability/feeds: a secret iCalendar address of the consultant's own calendar. */
+export const CalendarFeedBody = z.strictObject({
+  label: z.string().trim().min(1, 'Give the calendar a name.').max(100),
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => /^(https?|webcal):\/\/[^\s/]+/i.test(value), 'Paste the calendar’s full secret address, starting with https:// or webcal://'),
+});
+export type CalendarFeedBody = z.infer<typeof CalendarFeedBody>;
+export const CalendarFeedIdParams = z.strictObject({ id: z.uuid() });
+
+/** A feed as the admin sees it: never its secret address, only where it points. */
+export const CalendarFeed = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** "calendar.google.com/…": enough to tell feeds apart without showing the secret. */
+  url_hint: z.string(),
+  /** The last good fetch (its busy times count), or null before the first. */
+  fetched_at: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  /** Why the last fetch failed; null when it worked. */
+  error: z.string().nullable(),
+  busy_count: z.number().int(),
+});
+export type CalendarFeed = z.infer<typeof CalendarFeed>;
+
+/** GET /api/admin/availability/feeds: the feeds, and the secret address of the bookings' own feed. */
+export const CalendarFeeds = z.object({ feeds: z.array(CalendarFeed), bookings_feed_url: z.string() });
+export type CalendarFeeds = z.infer<typeof CalendarFeeds>;

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
-import { Availability, AvailabilityBody, DateOverride, DateOverrideBody, OverrideDateParams, SlotsAnswer, SlotsQuery } from '@site/shared/contracts/availability';
+import {
+  Availability,
+  AvailabilityBody,
+  CalendarFeed,
+  CalendarFeedBody,
+  CalendarFeedIdParams,
+  CalendarFeeds,
+  DateOverride,
+  DateOverrideBody,
+  OverrideDateParams,
+  SlotsAnswer,
+  SlotsQuery,
+} from '@site/shared/contracts/availability';
 import { noStore } from '../../lib/no-store';
 import { CONTENT_ERROR_RESPONSES } from '../../plugins/errors';
 
@@ -105,5 +117,92 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/admin/availability/feeds',
+    {
+      ...adminRoute,
+      schema: {
+        tags,
+        security: admin,
+        summary: "The consultant's calendar feeds (never their secret addresses) and the secret address of the bookings' own feed (admin)",
+        response: { 200: CalendarFeeds, ...CONTENT_ERROR_RESPONSES },
+      },
+    },
+    async () => app.availability.feeds.list(),
+  );
+
+  app.post(
+    '/admin/availability/feeds',
+    {
+      ...adminRoute,
+      schema: {
+        tags,
+        security: admin,
+        summary: "Add a secret iCalendar address of the consultant's own calendar; fetched at once, then every few minutes (admin; audited)",
+        body: CalendarFeedBody,
+        response: { 201: CalendarFeed, ...CONTENT_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const feed = await app.availability.feeds.add(request.body.label, request.body.url);
+      await app.audit.audited(
+        request,
+        async () => feed,
+        () => ({ action: 'create', entity: 'availability', entityId: feed.id, label: `Calendar feed: ${feed.label}` }),
+      );
+      return reply.code(201).send(feed);
+    },
+  );
+
+  app.post(
+    '/admin/availability/feeds/:id/refresh',
+    {
+      ...adminRoute,
+      schema: { tags, security: admin, summary: 'Fetch one calendar feed now (admin)', params: CalendarFeedIdParams, response: { 200: CalendarFeed, ...CONTENT_ERROR_RESPONSES } },
+    },
+    async (request) => app.availability.feeds.refreshOne(request.params.id),
+  );
+
+  app.delete(
+    '/admin/availability/feeds/:id',
+    {
+      ...adminRoute,
+      schema: {
+        tags,
+        security: admin,
+        summary: 'Remove a calendar feed and its busy times (admin; audited)',
+        params: CalendarFeedIdParams,
+        response: { 204: z.null(), ...CONTENT_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      await app.audit.audited(
+        request,
+        (tx) => app.availability.feeds.remove(tx, request.params.id),
+        (removed) => ({ action: 'delete', entity: 'availability', entityId: removed.id, label: `Calendar feed: ${removed.label}` }),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/calendar/bookings.ics',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+      schema: {
+        tags,
+        summary: "The consultancy's paid bookings as an iCalendar feed, for the consultant's calendar app to subscribe to (secret token)",
+        produces: ['text/calendar'],
+        querystring: z.strictObject({ token: z.string().max(200) }),
+        response: { 200: z.string(), 400: ApiErrorBody, 404: ApiErrorBody, 429: ApiErrorBody },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(await app.availability.feeds.bookingsFeed(request.query.token)),
   );
 };

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/database';
 import { servicePlugin } from '../../lib/service-plugin';
 import { HttpError } from '../../plugins/errors';
-import { addDays, calendarOf, freeStarts, istDay, istDayStart, isoWeekday, refusalOf, type DayHours, type Refusal, type Span } from './free-slots';
+import { addDays, calendarOf, freeStarts as freeStartsOf, istDay, istDayStart, isoWeekday, refusalOf, type DayHours, type Refusal, type Span } from './free-slots';
+import { createCalendarFeeds, FEED_FETCH_CRON, FEED_FETCH_QUEUE, type CalendarFeedsService } from './feeds';
 import { availabilityRepository } from './repository';
 import type { OverrideRow } from './table';
 
@@ -95,29 +96,31 @@ export function createAvailabilityService(app: FastifyInstance) {
     return pkg.durationMinutes;
   }
 
+  /**
+   * Free starts of a consultation of `durationMinutes` on the IST dates `from` to `to`
+   * (`exceptId`: a booking being moved, whose own time does not count as taken).
+   */
+  async function freeStarts(durationMinutes: number, from: string, to: string, options: { exceptId?: string; now?: Date } = {}): Promise<Date[]> {
+    if (to < from) throw new HttpError(400, 'validation_error', 'The range must end on or after its first day.');
+    if ((Date.parse(to) - Date.parse(from)) / DAY >= SLOT_RANGE_MAX_DAYS) {
+      throw new HttpError(400, 'validation_error', `Ask for at most ${SLOT_RANGE_MAX_DAYS} days at once.`);
+    }
+    const now = options.now ?? new Date();
+    const { calendar } = await load(db, from, to, now, options.exceptId);
+    return freeStartsOf(calendar, from, to, durationMinutes * MINUTE, now.getTime()).map((ms) => new Date(ms));
+  }
+
   return {
     /** Lets the calendar feeds add the consultant's own busy times (see feeds). */
     useExternalBusy(source: ExternalBusy): void {
       externalBusy = source;
     },
 
-    /**
-     * Free starts of a consultation of `durationMinutes` on the IST dates `from` to `to`
-     * (`exceptId`: a booking being moved, whose own time does not count as taken).
-     */
-    async freeStarts(durationMinutes: number, from: string, to: string, options: { exceptId?: string; now?: Date } = {}): Promise<Date[]> {
-      if (to < from) throw new HttpError(400, 'validation_error', 'The range must end on or after its first day.');
-      if ((Date.parse(to) - Date.parse(from)) / DAY >= SLOT_RANGE_MAX_DAYS) {
-        throw new HttpError(400, 'validation_error', `Ask for at most ${SLOT_RANGE_MAX_DAYS} days at once.`);
-      }
-      const now = options.now ?? new Date();
-      const { calendar } = await load(db, from, to, now, options.exceptId);
-      return freeStarts(calendar, from, to, durationMinutes * MINUTE, now.getTime()).map((ms) => new Date(ms));
-    },
+    freeStarts,
 
     /** GET /api/bookings/slots. */
     async slotsOf(packageId: string, from: string, to: string): Promise<string[]> {
-      return (await this.freeStarts(await durationOf(packageId), from, to)).map((start) => start.toISOString());
+      return (await freeStarts(await durationOf(packageId), from, to)).map((start) => start.toISOString());
     },
 
     /**
@@ -183,7 +186,7 @@ export function createAvailabilityService(app: FastifyInstance) {
   };
 }
 
-export type AvailabilityService = ReturnType<typeof createAvailabilityService>;
+export type AvailabilityService = ReturnType<typeof createAvailabilityService> & { feeds: CalendarFeedsService };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -191,6 +194,18 @@ declare module 'fastify' {
   }
 }
 
-export const availabilityPlugin = servicePlugin('availability', (app) => createAvailabilityService(app), {
-  dependencies: ['database', 'orders', 'consultations'],
-});
+export const availabilityPlugin = servicePlugin(
+  'availability',
+  async (app) => {
+    const availability = createAvailabilityService(app);
+    const feeds = await createCalendarFeeds(app);
+    availability.useExternalBusy(feeds.busyBetween);
+    await app.jobs.define(FEED_FETCH_QUEUE, {
+      options: { retryLimit: 0, expireInSeconds: 240 },
+      handler: () => feeds.refreshAll(),
+    });
+    await app.jobs.schedule(FEED_FETCH_QUEUE, FEED_FETCH_CRON);
+    return { ...availability, feeds };
+  },
+  { dependencies: ['database', 'jobs', 'orders', 'consultations'] },
+);

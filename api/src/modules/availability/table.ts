@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -32,3 +32,24 @@ export const availabilityOverrides = pgTable('availability_overrides', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 export type OverrideRow = typeof availabilityOverrides.$inferSelect;
+
+/** Mirrors migrations/0023_calendar_feeds.sql: the consultant's own calendars, by secret address. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  label: text('label').notNull(),
+  url: text('url').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  /** The last attempt; `fetchedAt` the last good one; `lastError` null when the last attempt was good. */
+  checkedAt: at('checked_at'),
+  fetchedAt: at('fetched_at'),
+  lastError: text('last_error'),
+  busyCount: integer('busy_count').notNull().default(0),
+});
+export type FeedRow = typeof calendarFeeds.$inferSelect;
+
+/** The busy times of each feed's last good fetch. */
+export const calendarFeedBusy = pgTable('calendar_feed_busy', {
+  feedId: uuid('feed_id').notNull(),
+  startAt: at('start_at').notNull(),
+  endAt: at('end_at').notNull(),
+});

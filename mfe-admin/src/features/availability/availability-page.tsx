@@ -21,6 +21,7 @@ import { theme } from '@site/shared/ui/theme';
 import { Actions, DataTable, Empty, FailureAlert, FormCard, LoadError, Loading, PageHeader, Pill, SmallButton } from '../../components/ui';
 import { useAction } from '../../lib/use-action';
 import { deleteOverride, getAvailability, putAvailability, putOverride } from './availability-api';
+import { CalendarFeedsPanel } from './calendar-feeds-panel';
 
 export const AVAILABILITY_TEXTS = {
   loadFailed: 'Failed to load the availability.',
@@ -279,6 +280,7 @@ export function AvailabilityPage() {
           />
         </>
       )}
+      <CalendarFeedsPanel />
     </>
   );
 }
