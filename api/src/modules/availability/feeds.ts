@@ -145,6 +145,7 @@ export async function createCalendarFeeds(app: FastifyInstance) {
         description: `Order ${row.id}\n${emailOrigin(app.config)}/admin/orders`,
         status: 'CONFIRMED',
         busyStatus: 'BUSY',
+        ...(row.meetingUrl ? { location: row.meetingUrl, url: row.meetingUrl } : {}),
       }));
       if (events.length === 0) return emptyCalendar();
       const { error, value } = createEvents(events, { calName: `${site.name} bookings` });
