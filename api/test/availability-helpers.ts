@@ -3,7 +3,7 @@ import type { AvailabilityBody } from '@site/shared/contracts/availability';
 import { IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
 import { STARTER, type TestBuyer } from './orders-helpers';
 
-/** What migration 0022 starts with: every day 9:00–18:00, 12 hours' notice, 15-minute buffers, no cap. */
+/** What migration 0023 starts with: every day 9:00–18:00, 12 hours' notice, 15-minute buffers, no cap. */
 export const DEFAULT_AVAILABILITY: AvailabilityBody = {
   week: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, on: true, first_start: '09:00', last_start: '18:00' })),
   notice_hours: 12,

@@ -2,7 +2,7 @@ import { boolean, date, integer, pgTable, smallint, text, timestamp, uuid } from
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0022_availability.sql: working hours per ISO weekday, minutes of the IST day. */
+/** Mirrors migrations/0023_availability.sql: working hours per ISO weekday, minutes of the IST day. */
 export const availabilityWeekdays = pgTable('availability_weekdays', {
   weekday: smallint('weekday').primaryKey(),
   isOn: boolean('is_on').notNull().default(true),
@@ -33,7 +33,7 @@ export const availabilityOverrides = pgTable('availability_overrides', {
 });
 export type OverrideRow = typeof availabilityOverrides.$inferSelect;
 
-/** Mirrors migrations/0023_calendar_feeds.sql: the consultant's own calendars, by secret address. */
+/** Mirrors migrations/0024_calendar_feeds.sql: the consultant's own calendars, by secret address. */
 export const calendarFeeds = pgTable('calendar_feeds', {
   id: uuid('id').primaryKey().defaultRandom(),
   label: text('label').notNull(),
