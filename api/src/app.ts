@@ -62,6 +62,8 @@ import { consultationsPlugin } from './modules/consultations/service';
 import { consultationRoutes } from './modules/consultations/routes';
 import { ordersPlugin } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
+import { availabilityPlugin } from './modules/availability/service';
+import { availabilityRoutes } from './modules/availability/routes';
 import { fulfilmentPlugin } from './modules/fulfilment/service';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { checkoutPlugin } from './modules/checkout/service';
@@ -191,6 +193,7 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'calendar', services: [calendarPlugin] },
     { name: 'consultations', services: [consultationsPlugin], routes: [consultationRoutes] },
     { name: 'orders', services: [ordersPlugin], routes: [orderRoutes] },
+    { name: 'availability', services: [availabilityPlugin], routes: [availabilityRoutes] },
     { name: 'fulfilment', services: [fulfilmentPlugin], routes: [fulfilmentRoutes] },
     { name: 'checkout', services: [checkoutPlugin], routes: [checkoutRoutes, paymentWebhookRoutes] },
     { name: 'self-service', routes: [manageBookingRoutes] },

@@ -24,10 +24,10 @@ describe.each(testDatabases())('Google Calendar invitations (Google intercepted)
     let inserted: { attendees?: { email: string }[]; start?: { dateTime: string }; iCalUID?: string } | undefined;
     const calendar = nock('https://www.googleapis.com')
       .post('/calendar/v3/calendars/team%40example.com/events')
-      .query({ sendUpdates: 'all' })
+      .query({ sendUpdates: 'all', conferenceDataVersion: 1 })
       .reply(200, (_uri, body) => {
         inserted = body as typeof inserted;
-        return { id: 'gcal-event-1' };
+        return { id: 'gcal-event-1', hangoutLink: 'https://meet.google.com/abc-defg-hij' };
       });
     const me = await buyer(app);
     const created = (await bookConsultation(app, me, slot(3, 10))).json();
@@ -37,6 +37,9 @@ describe.each(testDatabases())('Google Calendar invitations (Google intercepted)
     expect(calendar.isDone()).toBe(true);
     expect(inserted).toMatchObject({ attendees: [{ email: me.email }], start: { dateTime: slot(3, 10) }, iCalUID: `order-${created.id}@tinytitans.ai` });
     expect(mail).toContain('Google Calendar invitation');
+    // Google made the event's Meet: the booking's meeting link is that one, in the mail and in /orders.
+    expect(mail).toContain('Join the call: https://meet.google.com/abc-defg-hij');
+    expect((await getOrder(app, me, created.id)).json().meeting_url).toBe('https://meet.google.com/abc-defg-hij');
     expect(mail).not.toContain('text/calendar');
     expect((await outbox(app)).map(decodeQp).filter((m) => m.includes(created.id) && m.includes(`To: ${me.email}`))).toHaveLength(1);
     const again = await app.inject({ method: 'POST', url: '/api/calendar/create-event', headers: me.headers, payload: { order_id: created.id } });

@@ -77,7 +77,8 @@ describe.each(testDatabases())('HTML e-mails on $name', (target) => {
     expectLayout(doc, mail.subject!);
     for (const part of [mail.text, doc.body.textContent]) {
       expect(part).toContain('11:30 AM IST');
-      expect(part).toContain('We will send the meeting link before the call.');
+      // The booking's own meeting room, a link in the HTML part like every address.
+      expect(part).toMatch(/Join the call: https:\/\/meet\.jit\.si\/\S+/);
       expect(part).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}Z|UTC/);
     }
     // Every address of the text part is a link in the HTML part.

@@ -154,6 +154,12 @@ describe.each(testDatabases())('booked consultations on $name', (target) => {
     const form = await app.inject({ method: 'GET', url: order.reschedule_url! });
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('<label for="start">New date and time (IST)</label>');
+    // Only free times are offered: the other booking's, and its buffers, are not; the booking's own time is.
+    const day7 = await app.inject({ method: 'GET', url: `${order.reschedule_url!}&day=${istLocal(slot(7, 10)).slice(0, 10)}` });
+    const offered = [...day7.body.matchAll(/<option value="(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})"/g)].map((m) => m[1]!);
+    expect(offered).toContain(istLocal(slot(7, 10)));
+    expect(offered).toContain(istLocal(slot(7, 14)));
+    for (const near of [slot(7, 14, 15), slot(7, 15), slot(7, 15, 45)]) expect(offered).not.toContain(istLocal(near));
     const token = new URL(order.reschedule_url!, 'http://x').searchParams.get('token')!;
     const post = (start: string) =>
       app.inject({ method: 'POST', url: `/api/orders/${order.id}/reschedule`, payload: { token, start } });

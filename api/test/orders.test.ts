@@ -96,13 +96,17 @@ describe.each(testDatabases())('orders and payments on $name', (target) => {
     // A 90-minute audit starting 60 minutes earlier would overlap the 45-minute call.
     const overlap = await bookConsultation(app, buyers[1]!, slot(5, 11), AUDIT);
     expect(overlap.statusCode).toBe(409);
-    expect((await bookConsultation(app, buyers[1]!, slot(5, 12, 45))).statusCode).toBe(201);
+    // Right after the call is inside its 15-minute buffer; a quarter later is free.
+    const inBuffer = await bookConsultation(app, buyers[1]!, slot(5, 12, 45));
+    expect(inBuffer.statusCode).toBe(409);
+    expect(inBuffer.json().message).toMatch(/too close to another appointment/);
+    expect((await bookConsultation(app, buyers[1]!, slot(5, 13))).statusCode).toBe(201);
 
     const busy = await app.inject({ method: 'GET', url: `/api/bookings/busy?from=${encodeURIComponent(slot(5, 0))}&to=${encodeURIComponent(slot(6, 0))}` });
     expect(busy.statusCode).toBe(200);
     expect(busy.json()).toEqual([
       { start: slot(5, 12), end: slot(5, 12, 45) },
-      { start: slot(5, 12, 45), end: slot(5, 13, 30) },
+      { start: slot(5, 13), end: slot(5, 13, 45) },
     ]);
     expect((await app.inject({ method: 'GET', url: '/api/bookings/busy?from=x&to=y' })).statusCode).toBe(400);
   });

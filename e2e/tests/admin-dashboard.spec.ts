@@ -156,6 +156,7 @@ test('every admin screen passes axe once loaded', async ({ page }) => {
     ['Messages', 'Messages'],
     ['Subscribers', 'Subscribers'],
     ['Consultations', 'Consultations'],
+    ['Availability', 'Availability'],
   ] as const) {
     await openFromSidebar(page, label);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();

@@ -22,7 +22,7 @@ test('Admin → Settings sets, shows and clears the meeting link booking e-mails
   const field = section.getByLabel('Meeting link');
   await expect(field).toBeVisible();
   const before = await storedLink();
-  if (before === null) await expect(section.getByText(/^Not set: booking e-mails say/)).toBeVisible();
+  if (before === null) await expect(section.getByText(/^Not set: each booking gets its own room/)).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Not https: refused in place, and nothing changes.
@@ -46,7 +46,7 @@ test('Admin → Settings sets, shows and clears the meeting link booking e-mails
   await page.getByRole('region', { name: 'Meeting link' }).getByLabel('Meeting link').fill('');
   await page.getByRole('button', { name: 'Save Meeting Link' }).click();
   await expect(page.getByText('Meeting link cleared.')).toBeVisible();
-  await expect(page.getByText(/^Not set: booking e-mails say/)).toBeVisible();
+  await expect(page.getByText(/^Not set: each booking gets its own room/)).toBeVisible();
   expect(await storedLink()).toBeNull();
   if (before !== null) {
     await page.getByRole('region', { name: 'Meeting link' }).getByLabel('Meeting link').fill(before);

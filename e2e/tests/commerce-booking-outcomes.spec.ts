@@ -10,8 +10,8 @@ const dateField = (page: Page) => starter(page).getByLabel('Date and time (IST)'
 
 async function fillForm(page: Page, email: string, typed: string) {
   await page.goto('/#pricing');
-  // The form learns the taken times first, so a time another test holds is moved off at once.
-  const busyKnown = page.waitForResponse((r) => r.url().includes('/api/bookings/busy'));
+  // The form learns the free times first, so a time another test holds is moved off at once.
+  const busyKnown = page.waitForResponse((r) => r.url().includes('/api/bookings/slots'));
   await starter(page).getByRole('button', { name: 'Book Now' }).click();
   await busyKnown;
   await starter(page).getByLabel('Email').fill(email);
@@ -82,7 +82,7 @@ test('a slot taken meanwhile says so in words, clears the chosen time and greys 
   });
   expect(held.status()).toBe(201);
 
-  const refreshed = page.waitForResponse((r) => r.url().includes('/api/bookings/busy'));
+  const refreshed = page.waitForResponse((r) => r.url().includes('/api/bookings/slots'));
   await starter(page).getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.locator('[data-sonner-toast]', { hasText: 'This time slot is no longer available. Please choose another time.' })).toBeVisible();
   await expect(page.getByText('slot_taken')).toHaveCount(0);

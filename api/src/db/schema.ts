@@ -15,6 +15,7 @@ import { mediaImages, mediaObjects } from '../modules/media/table';
 import { mailKeys } from '../modules/mail/table';
 import { releaseTrials, remoteReleases } from '../modules/releases/table';
 import { webVitals } from '../modules/vitals/table';
+import { availabilityOverrides, availabilityRules, availabilityWeekdays, calendarFeedBusy, calendarFeeds } from '../modules/availability/table';
 
 /** Every table, for Drizzle's relational queries. Modules add theirs here. */
 export const schema = {
@@ -39,6 +40,11 @@ export const schema = {
   mailKeys,
   remoteReleases,
   releaseTrials,
+  availabilityWeekdays,
+  availabilityRules,
+  availabilityOverrides,
+  calendarFeeds,
+  calendarFeedBusy,
   webVitals,
 };
 export type Schema = typeof schema;

@@ -18,6 +18,7 @@ const EditPackagePage = lazy(() => import('../features/packages/package-form').t
 const ConsultationList = lazy(() => import('../features/consultations/consultation-list').then((m) => ({ default: m.ConsultationList })));
 const NewConsultationPage = lazy(() => import('../features/consultations/consultation-form').then((m) => ({ default: m.NewConsultationPage })));
 const EditConsultationPage = lazy(() => import('../features/consultations/consultation-form').then((m) => ({ default: m.EditConsultationPage })));
+const AvailabilityPage = lazy(() => import('../features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
 const CareersPage = lazy(() => import('../features/careers/careers-page').then((m) => ({ default: m.CareersPage })));
 const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const OrdersPage = lazy(() => import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
@@ -45,6 +46,7 @@ export default function AdminApp() {
         <Route path="consultations" element={<ConsultationList />} />
         <Route path="consultations/new" element={<NewConsultationPage />} />
         <Route path="consultations/edit/:id" element={<EditConsultationPage />} />
+        <Route path="availability" element={<AvailabilityPage />} />
         <Route path="careers" element={<CareersPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="orders" element={<OrdersPage />} />

@@ -9,7 +9,7 @@ import { useSession } from '@site/shared/session';
 const SCREENS = [
   ['blogs', 'Blog'], ['events', 'Events'], ['packages', 'Packages'], ['careers', 'Careers'], ['settings', 'Settings'],
   ['orders', 'Orders'], ['messages', 'Messages'], ['subscribers', 'Subscribers'], ['consultations', 'Consultations'],
-  ['mail', 'Mail'], ['system', 'System'],
+  ['availability', 'Availability'], ['mail', 'Mail'], ['system', 'System'],
 ] as const;
 
 /** The sidebar: the dashboard and the way back to the site, then the screens. */

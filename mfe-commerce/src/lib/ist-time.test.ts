@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromPickerDate, isSlotFree, isWithinHours, slotsOfDay, snapToFreeSlot, toPickerDate } from './ist-time';
+import { fromPickerDate, isOffered, isWithinHours, slotsOfDay, snapToFreeSlot, toPickerDate } from './ist-time';
 
 const at = (iso: string) => new Date(iso);
 const now = at('2026-12-01T00:00:00Z'); // 05:30 IST on December 1
@@ -27,30 +27,20 @@ describe('bookable slots', () => {
     expect(isWithinHours(new Date(2026, 11, 2, 18, 15))).toBe(false);
   });
 
-  it('refuses past times, off-step times and times outside the hours', () => {
-    expect(isSlotFree(at('2026-12-02T04:30:00Z'), 45, [], now)).toBe(true); // 10:00 IST
-    expect(isSlotFree(at('2026-11-30T04:30:00Z'), 45, [], now)).toBe(false); // yesterday
-    expect(isSlotFree(at('2026-12-02T04:40:00Z'), 45, [], now)).toBe(false); // 10:10 IST
-    expect(isSlotFree(at('2026-12-02T03:15:00Z'), 45, [], now)).toBe(false); // 8:45 IST
-    expect(isSlotFree(at('2026-12-02T12:30:00Z'), 45, [], now)).toBe(true); // 18:00 IST
-    expect(isSlotFree(at('2026-12-02T12:45:00Z'), 45, [], now)).toBe(false); // 18:15 IST
-  });
-
-  it('refuses a start whose whole duration would overlap a taken slot, and allows back-to-back', () => {
-    const busy = [{ start: '2026-12-02T05:30:00Z', end: '2026-12-02T06:15:00Z' }]; // 11:00–11:45 IST
-    expect(isSlotFree(at('2026-12-02T05:00:00Z'), 45, busy, now)).toBe(false); // 10:30–11:15 overlaps
-    expect(isSlotFree(at('2026-12-02T04:45:00Z'), 45, busy, now)).toBe(true); // 10:15–11:00 ends as it starts
-    expect(isSlotFree(at('2026-12-02T04:45:00Z'), 90, busy, now)).toBe(false); // 10:15–11:45
-    expect(isSlotFree(at('2026-12-02T06:15:00Z'), 45, busy, now)).toBe(true); // 11:45
-    expect(isSlotFree(at('2026-12-02T06:00:00Z'), 45, busy, now)).toBe(false); // 11:30, inside
+  it('offers only the starts the server listed, and only while they are ahead', () => {
+    const free = new Set([Date.parse('2026-12-02T04:30:00Z'), Date.parse('2026-11-30T04:30:00Z')]); // 10:00 IST
+    expect(isOffered(at('2026-12-02T04:30:00Z'), free, now)).toBe(true);
+    expect(isOffered(at('2026-12-02T04:45:00Z'), free, now)).toBe(false); // not listed
+    expect(isOffered(at('2026-11-30T04:30:00Z'), free, now)).toBe(false); // listed, but past by now
   });
 
   it('snaps a clicked day to a free slot at or after the kept time of day, else the first of the day', () => {
-    const busy = [{ start: '2026-12-02T04:30:00Z', end: '2026-12-02T05:15:00Z' }]; // 10:00–10:45 IST
-    const kept = snapToFreeSlot(new Date(2026, 11, 2, 10, 0), 45, busy, now);
-    expect([kept!.getHours(), kept!.getMinutes()]).toEqual([10, 45]);
-    const late = snapToFreeSlot(new Date(2026, 11, 2, 23, 10), 45, busy, now);
+    // 9:00, 11:00 and 11:15 IST are free.
+    const free = new Set(['2026-12-02T03:30:00Z', '2026-12-02T05:30:00Z', '2026-12-02T05:45:00Z'].map(Date.parse));
+    const kept = snapToFreeSlot(new Date(2026, 11, 2, 10, 0), free, now);
+    expect([kept!.getHours(), kept!.getMinutes()]).toEqual([11, 0]);
+    const late = snapToFreeSlot(new Date(2026, 11, 2, 23, 10), free, now);
     expect([late!.getHours(), late!.getMinutes()]).toEqual([9, 0]);
-    expect(snapToFreeSlot(new Date(2026, 10, 30, 10, 0), 45, [], now)).toBeNull(); // a past day
+    expect(snapToFreeSlot(new Date(2026, 11, 3, 10, 0), free, now)).toBeNull(); // nothing free that day
   });
 });

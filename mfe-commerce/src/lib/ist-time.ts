@@ -3,9 +3,7 @@ import {
   BOOKING_LAST_HOUR,
   BOOKING_STEP_MINUTES,
   IST_OFFSET_MS,
-  isBookableStart,
 } from '@site/shared/contracts/booking-policy';
-const MINUTE = 60_000;
 
 /*
  * The date picker works in the visitor's own zone, but bookable hours are India Standard Time.
@@ -24,16 +22,12 @@ export function fromPickerDate(picked: Date): Date {
   return new Date(utc - IST_OFFSET_MS);
 }
 
-export interface Interval {
-  start: string;
-  end: string;
-}
+/** The free starts the server offers (GET /api/bookings/slots), by instant in milliseconds. */
+export type FreeStarts = ReadonlySet<number>;
 
-/** Whether a consultation may start at `start`: a bookable IST time, in the future, clear of every busy interval. */
-export function isSlotFree(start: Date, durationMinutes: number, busy: readonly Interval[], now: Date): boolean {
-  if (!isBookableStart(start) || start.getTime() <= now.getTime()) return false;
-  const end = start.getTime() + durationMinutes * MINUTE;
-  return busy.every((b) => end <= Date.parse(b.start) || start.getTime() >= Date.parse(b.end));
+/** Whether the server offers a consultation starting at `start`, still in the future. */
+export function isOffered(start: Date, free: FreeStarts, now: Date): boolean {
+  return start.getTime() > now.getTime() && free.has(start.getTime());
 }
 
 /** Every bookable start of the IST day the picker date falls on, as picker dates. */
@@ -56,7 +50,7 @@ export function isWithinHours(picked: Date): boolean {
  * keeps the previous time of day) the first free slot of that day from that time on, else the day's
  * first free slot, else null.
  */
-export function snapToFreeSlot(picked: Date, durationMinutes: number, busy: readonly Interval[], now: Date): Date | null {
-  const free = slotsOfDay(picked).filter((slot) => isSlotFree(fromPickerDate(slot), durationMinutes, busy, now));
-  return free.find((slot) => slot.getTime() >= picked.getTime()) ?? free[0] ?? null;
+export function snapToFreeSlot(picked: Date, free: FreeStarts, now: Date): Date | null {
+  const offered = slotsOfDay(picked).filter((slot) => isOffered(fromPickerDate(slot), free, now));
+  return offered.find((slot) => slot.getTime() >= picked.getTime()) ?? offered[0] ?? null;
 }

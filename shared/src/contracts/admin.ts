@@ -48,7 +48,7 @@ export const AuditAction = z.enum([
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AuditEntity = z.enum(['blog', 'event', 'package', 'consultation', 'order', 'user', 'mail', 'backup', 'release']);
+export const AuditEntity = z.enum(['blog', 'event', 'package', 'consultation', 'order', 'user', 'mail', 'backup', 'release', 'availability']);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
 export const AuditEntry = z.object({

@@ -58,6 +58,17 @@ export const OrderEvent = z.object({
 });
 export type OrderEvent = z.infer<typeof OrderEvent>;
 
+/** PUT /api/admin/orders/{id}/meeting-link: an admin's own meeting link for one booking (never another's). */
+export const MeetingUrlBody = z.strictObject({
+  meeting_url: z
+    .string()
+    .trim()
+    .max(500)
+    .url('Enter a full address, starting with https://')
+    .refine((value) => value.startsWith('https://'), 'Enter a full address, starting with https://'),
+});
+export type MeetingUrlBody = z.infer<typeof MeetingUrlBody>;
+
 /** The buyer's view of one order (GET /api/orders, GET /api/orders/{id}, the verify answer). */
 export const Order = z.object({
   id: z.string(),
@@ -77,6 +88,8 @@ export const Order = z.object({
   expires_at: z.string(),
   /** Paid consultations: the .ics download (signed, works as a plain link). */
   ics_url: z.string().nullable(),
+  /** Paid consultations: the booking's own meeting link. */
+  meeting_url: z.string().nullable(),
   /** Paid consultations more than 24 h ahead: signed page to pick another slot. */
   reschedule_url: z.string().nullable(),
   /** Paid consultations not yet started: signed page to cancel (refund within 48 h of payment). */

@@ -15,6 +15,8 @@ export interface Booking {
   /** Raised on each change of the same booking, so calendars replace the earlier copy. */
   sequence: number;
   cancelled?: boolean;
+  /** The booking's own meeting room: the invitation's LOCATION and URL. */
+  meetingUrl?: string;
 }
 
 export interface CalendarService {
@@ -22,8 +24,8 @@ export interface CalendarService {
   via: 'google' | 'ics_email';
   /** An iCalendar REQUEST (or CANCEL) for the booking: stable UID per order, times in UTC. */
   ics(booking: Booking): string;
-  /** Creates the Google Calendar event inviting the attendee; answers its id. */
-  createGoogleEvent(booking: Booking): Promise<string>;
+  /** Creates the Google Calendar event inviting the attendee, with a Google Meet; answers its id and the Meet's link. */
+  createGoogleEvent(booking: Booking): Promise<{ id: string; meetUrl?: string }>;
 }
 
 declare module 'fastify' {
@@ -66,6 +68,7 @@ export function createCalendarService(config: Config, organizer: { name?: string
       endOutputType: 'utc',
       title: booking.title,
       description: booking.description,
+      ...(booking.meetingUrl ? { location: booking.meetingUrl, url: booking.meetingUrl } : {}),
       organizer: { name: organizer.name ?? site.name, email: organizer.email },
       attendees: [{ name: booking.attendeeEmail, email: booking.attendeeEmail, rsvp: true, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' }],
     };
@@ -95,7 +98,10 @@ export function createCalendarService(config: Config, organizer: { name?: string
       const { data } = await google.events.insert({
         calendarId: config.GOOGLE_CALENDAR_ID ?? 'primary',
         sendUpdates: 'all',
+        conferenceDataVersion: 1,
         requestBody: {
+          // A Google Meet of its own, made with the event (the request id makes a retry ask for the same one).
+          conferenceData: { createRequest: { requestId: booking.orderId, conferenceSolutionKey: { type: 'hangoutsMeet' } } },
           iCalUID: eventUid(booking.orderId),
           summary: booking.title,
           description: booking.description,
@@ -104,7 +110,8 @@ export function createCalendarService(config: Config, organizer: { name?: string
           attendees: [{ email: booking.attendeeEmail }],
         },
       });
-      return data.id ?? '';
+      const meetUrl = data.hangoutLink ?? data.conferenceData?.entryPoints?.find((entry) => entry.entryPointType === 'video')?.uri ?? undefined;
+      return { id: data.id ?? '', ...(meetUrl ? { meetUrl } : {}) };
     },
   };
 }

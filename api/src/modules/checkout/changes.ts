@@ -54,7 +54,7 @@ export function createBookingChanges(app: FastifyInstance, refunds: Refunds) {
       checkStart(start, now);
       const end = new Date(start.getTime() + (row.endTime!.getTime() - row.startTime!.getTime()));
       const moved = await db.transaction(async (tx) => {
-        await claimSlot(tx, start, end, now, row.id);
+        await claimSlot(app.availability, tx, start, end, now, row.id);
         const updated = await checkoutRepository.reschedule(tx, row.id, start, end);
         if (updated) await app.fulfilment.moved(tx, updated);
         return updated;

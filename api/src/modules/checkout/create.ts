@@ -79,7 +79,7 @@ export function createOrderTaking(app: FastifyInstance) {
     if (!email) throw new HttpError(400, 'validation_error', 'Please enter a valid email address.');
     return db.transaction(async (tx) => {
       await limits.guard(tx, hold, now);
-      await claimSlot(tx, start, end, now, hold.orderId);
+      await claimSlot(app.availability, tx, start, end, now, hold.orderId);
       const order = { packageId: pkg.id, packageName: pkg.name, kind: 'consultation' as const, amountPaise: pricePaise, startTime: start, endTime: end, attendeeEmail: email };
       return store(tx, hold, order, now);
     });

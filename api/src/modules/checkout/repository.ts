@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 // The order record is the orders module's; checkout writes its holds and payments (decision 009).
 import { holding, orders, type OrderRow, type OrderStatusValue } from '../orders/table';
@@ -20,24 +20,6 @@ export const checkoutRepository = {
       .from(orders)
       .where(and(eq(orders.kind, 'package'), eq(orders.packageId, packageId), holding(now)));
     return Number(row?.n ?? 0);
-  },
-
-  async findOverlapping(tx: Db, start: Date, end: Date, now: Date, exceptId?: string): Promise<OrderRow | undefined> {
-    return one(
-      await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.kind, 'consultation'),
-            holding(now),
-            lt(orders.startTime, end),
-            gt(orders.endTime, start),
-            exceptId ? sql`${orders.id} <> ${exceptId}` : undefined,
-          ),
-        )
-        .limit(1),
-    );
   },
 
   async insert(tx: Db, values: OrderInsert): Promise<OrderRow> {

@@ -75,5 +75,5 @@ export const checkoutPlugin = servicePlugin(
     await app.jobs.schedule(HOLD_SWEEP_QUEUE, '* * * * *');
     return checkout;
   },
-  { dependencies: ['database', 'jobs', 'orders', 'payments', 'fulfilment', 'users', 'events', 'packages', 'consultations', 'metrics'] },
+  { dependencies: ['database', 'jobs', 'orders', 'payments', 'fulfilment', 'users', 'events', 'packages', 'consultations', 'availability', 'metrics'] },
 );

@@ -64,8 +64,12 @@ function columnsOf(body: Body): Partial<ConsultationPackageInsert> {
   return columns;
 }
 
-/** The app setting that holds the meeting link every booking joins by (Admin → Settings). */
+/**
+ * The app setting that holds the address each booking's own meeting room is made under (Admin →
+ * Settings); unset, rooms are made on public Jitsi.
+ */
 const MEETING_LINK_SETTING = 'consultations.meeting_link';
+export const DEFAULT_MEETING_BASE = 'https://meet.jit.si';
 
 const needsDuration = () => new HttpError(400, 'validation_error', 'A package with a price needs a duration.');
 
@@ -101,12 +105,17 @@ export function createConsultationsService(db: Db) {
       return toAdminConsultationPackage((await consultationRepository.update(tx, id, columns))!);
     },
 
-    /** The link buyers join their call by; undefined until the admin sets one. Read when each mail is made (in its transaction, if any). */
+    /** The address the admin set for meeting rooms; undefined until set. */
     async meetingLink(executor: Db = db): Promise<string | undefined> {
       return (await settingsRepository.get(executor, MEETING_LINK_SETTING)) || undefined;
     },
 
-    /** Sets (or with null, clears) the meeting link; the reminders sent from now on name it. */
+    /** The address a new booking's room is made under: the admin's, else public Jitsi. */
+    async meetingBase(executor: Db = db): Promise<string> {
+      return (await settingsRepository.get(executor, MEETING_LINK_SETTING)) || DEFAULT_MEETING_BASE;
+    },
+
+    /** Sets (or with null, clears) the meeting rooms' address; bookings paid from now on get rooms under it. */
     async setMeetingLink(tx: Db, link: string | null): Promise<void> {
       await settingsRepository.put(tx, MEETING_LINK_SETTING, link ?? '');
     },

@@ -44,6 +44,7 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
       attendeeEmail: row.attendeeEmail!,
       sequence: row.inviteSequence,
       cancelled,
+      ...(row.meetingUrl ? { meetingUrl: row.meetingUrl } : {}),
     };
   }
 
@@ -92,7 +93,7 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
     if (app.calendar.via === 'google') {
       await app.jobs.send<CalendarEventJob>(CALENDAR_EVENT_QUEUE, { orderId: row.id, confirmation }, { tx });
     } else if (claimed.attendeeEmail) {
-      const mail = invitationMail(claimed, confirmation, 'ics_email', await app.consultations.meetingLink(tx));
+      const mail = invitationMail(claimed, confirmation, 'ics_email', claimed.meetingUrl ?? undefined);
       await app.enqueueMail(mail, { key: invitationKey(row.id, confirmation), tx });
     }
     return { created: true, via: app.calendar.via };
@@ -107,16 +108,20 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
     const row = await app.orders.findById(orderId);
     if (!row || row.status !== 'paid' || row.cancelledAt || !row.attendeeEmail) return;
     let via: 'google' | 'ics_email' = row.calendarVia ?? 'google';
+    let meetingUrl = row.meetingUrl ?? undefined;
     if (via === 'google' && !row.calendarEventId) {
       try {
-        await invitationRepository.setCalendarEvent(db, row.id, 'google', await app.calendar.createGoogleEvent(booking(row)));
+        const event = await app.calendar.createGoogleEvent(booking(row));
+        await invitationRepository.setCalendarEvent(db, row.id, 'google', event.id);
+        // Google made the event's Meet: the booking's room is that one.
+        if (event.meetUrl) meetingUrl = (await invitationRepository.setMeetingUrl(db, row.id, event.meetUrl, false))?.meetingUrl ?? meetingUrl;
       } catch (error) {
         log.warn({ ...errorOf(error), orderId: row.id }, 'Google Calendar refused; sending the .ics by e-mail');
         via = 'ics_email';
         await invitationRepository.setCalendarEvent(db, row.id, 'ics_email', null);
       }
     }
-    await app.enqueueMail(invitationMail(row, confirmation, via, await app.consultations.meetingLink()), { key: invitationKey(row.id, confirmation) });
+    await app.enqueueMail(invitationMail(row, confirmation, via, meetingUrl), { key: invitationKey(row.id, confirmation) });
   }
 
   return {

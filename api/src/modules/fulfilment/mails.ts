@@ -78,7 +78,7 @@ export function createOrderMails(
           text: [
             `Your ${row.packageName} is now on ${whenIst(start)}, until ${whenIst(row.endTime!)}. The updated invitation is attached.`,
             '',
-            joinDetails(await app.consultations.meetingLink(tx)),
+            joinDetails(row.meetingUrl ?? undefined),
             '',
             ...manageLines(links, row.id, emailOrigin(config)),
             `Order: ${row.id}`,

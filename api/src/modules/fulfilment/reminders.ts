@@ -21,7 +21,7 @@ export interface ReminderJob {
   start: string;
 }
 
-/** Said where the meeting link goes until the admin sets one (Admin → Settings). */
+/** Said where the meeting link goes for a booking paid before rooms were made per booking. */
 export const NO_MEETING_LINK_YET = 'We will send the meeting link before the call.';
 
 /** How to join, as every booking e-mail says it. */
@@ -93,7 +93,7 @@ export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLi
       app.log.info({ orderId, lead, lateMinutes: Math.round(late / 60_000) }, 'reminder skipped: its moment passed while the site was down');
       return false;
     }
-    const mail = reminderMail(row, lead, await app.consultations.meetingLink());
+    const mail = reminderMail(row, lead, row.meetingUrl ?? undefined);
     await app.enqueueMail(mail, { key: `order:${orderId}:reminder:${lead}:${start}` });
     return true;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@site/shared/contracts/common';
-import { CreateCalendarEventAnswer, CreateCalendarEventBody, OrderIdParams } from '@site/shared/contracts/orders';
+import { AdminOrder, CreateCalendarEventAnswer, CreateCalendarEventBody, MeetingUrlBody, OrderIdParams } from '@site/shared/contracts/orders';
 import { noStore } from '../../lib/no-store';
 import { HttpError } from '../../plugins/errors';
 
@@ -64,6 +64,31 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'attachment; filename="invite.ics"')
         .header('cache-control', 'private, no-store')
         .send(app.fulfilment.icsFor(row));
+    },
+  );
+
+  app.put(
+    '/admin/orders/:id/meeting-link',
+    {
+      onRequest: [noStore, app.requireAdmin],
+      schema: {
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        summary: "Replace a booking's meeting link with the admin's own; never one another booking has (admin; audited)",
+        params: OrderIdParams,
+        body: MeetingUrlBody,
+        response: { 200: AdminOrder, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
+      },
+    },
+    async (request) => {
+      const row = await app.orders.findById(request.params.id);
+      if (!row) throw new HttpError(404, 'not_found', 'Booking not found.');
+      const updated = await app.audit.audited(
+        request,
+        (tx) => app.fulfilment.replaceMeetingUrl(tx, row, request.body.meeting_url),
+        (changed) => ({ action: 'update', entity: 'order', entityId: changed.id, label: `Meeting link: ${changed.meetingUrl}` }),
+      );
+      return (await app.orders.toAdminOrders([updated]))[0]!;
     },
   );
 };

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { site } from '@site/shared/site-config';
 import type { Db } from '../../db/database';
 import { servicePlugin } from '../../lib/service-plugin';
 import { HttpError } from '../../plugins/errors';
@@ -7,9 +9,12 @@ import { createInvitations, type Invitation } from './invitation';
 import { createOrderMails, whenIst } from './mails';
 import { createConsultancyNotices } from './notices';
 import { createBookingReminders } from './reminders';
+import { invitationRepository } from './repository';
 
 /** One job per paid order, queued in the payment's transaction; its worker does what a payment starts. */
 export const ORDER_PAID_QUEUE = 'order.paid';
+/** Rooms read as the consultancy's; the random part (120 bits) makes them unguessable and unique. */
+const ROOM_PREFIX = site.name.replace(/[^A-Za-z0-9]+/g, '');
 interface OrderPaidJob {
   orderId: string;
 }
@@ -28,6 +33,17 @@ export function createFulfilmentService(app: FastifyInstance) {
   const notifyConsultancy = createConsultancyNotices(app, whenIst, invitations.icsAttachment);
   const mails = createOrderMails(app, links, invitations, notifyConsultancy, reminders);
 
+  /**
+   * The booking's own meeting room, made once: an unguessable room under the admin's address (public
+   * Jitsi by default). With Google Calendar, its event's Google Meet replaces it when made.
+   */
+  async function meetingRoomOf(tx: Db, row: OrderRow): Promise<OrderRow> {
+    if (row.meetingUrl) return row;
+    const base = (await app.consultations.meetingBase(tx)).replace(/\/+$/, '');
+    const room = `${base}/${ROOM_PREFIX}-${randomBytes(15).toString('base64url')}`;
+    return (await invitationRepository.setMeetingUrl(tx, row.id, room, true)) ?? row;
+  }
+
   /** The worker of `order.paid`: each step is done once, however often the job runs. */
   async function fulfil({ orderId }: OrderPaidJob): Promise<void> {
     await db.transaction(async (tx) => {
@@ -35,9 +51,10 @@ export function createFulfilmentService(app: FastifyInstance) {
       // Refunded or cancelled before its turn came: those changes told the buyer.
       if (!row || row.status !== 'paid' || row.cancelledAt) return;
       if (row.kind === 'package') return mails.packagePaid(tx, row);
-      await invitations.queueInvitation(tx, row, true);
-      await reminders.schedule(tx, row);
-      await notifyConsultancy(tx, row, 'booked');
+      const booked = await meetingRoomOf(tx, row);
+      await invitations.queueInvitation(tx, booked, true);
+      await reminders.schedule(tx, booked);
+      await notifyConsultancy(tx, booked, 'booked');
     });
   }
 
@@ -77,6 +94,15 @@ export function createFulfilmentService(app: FastifyInstance) {
       const [job] = await app.jobs.boss.findJobs(ORDER_PAID_QUEUE, { id: row.id });
       if (job && PENDING.includes(job.state)) return { order_id: row.id, created: false, via: row.calendarVia ?? app.calendar.via };
       return { order_id: row.id, ...(await db.transaction((tx) => invitations.queueInvitation(tx, row, false))) };
+    },
+
+    /** An admin's own link for a booking, in `tx` (the audit's): never one another booking has. */
+    async replaceMeetingUrl(tx: Db, row: OrderRow, url: string): Promise<OrderRow> {
+      if (row.kind !== 'consultation') throw new HttpError(404, 'not_found', 'Booking not found.');
+      if (await invitationRepository.meetingUrlTaken(tx, url, row.id)) {
+        throw new HttpError(409, 'meeting_link_taken', 'Another booking already has that meeting link: each booking needs its own.');
+      }
+      return (await invitationRepository.setMeetingUrl(tx, row.id, url, false))!;
     },
 
     icsFor(row: OrderRow): string {

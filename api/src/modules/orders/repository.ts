@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { holding, orders, type OrderRow } from './table';
 
@@ -18,13 +18,23 @@ export const orderRepository = {
     return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(500);
   },
 
-  async busy(db: Db, from: Date, to: Date, now: Date): Promise<{ start: Date; end: Date }[]> {
+  /** Consultations holding their slot (paid, or held unpaid) that meet [from, to). */
+  async busy(db: Db, from: Date, to: Date, now: Date): Promise<{ id: string; start: Date; end: Date }[]> {
     const rows = await db
-      .select({ start: orders.startTime, end: orders.endTime })
+      .select({ id: orders.id, start: orders.startTime, end: orders.endTime })
       .from(orders)
       .where(and(eq(orders.kind, 'consultation'), holding(now), lt(orders.startTime, to), gt(orders.endTime, from)))
       .orderBy(asc(orders.startTime));
-    return rows.map((row) => ({ start: row.start!, end: row.end! }));
+    return rows.map((row) => ({ id: row.id, start: row.start!, end: row.end! }));
+  },
+
+  /** Paid, not cancelled consultations starting in [from, to), by start. */
+  async paidConsultations(db: Db, from: Date, to: Date): Promise<OrderRow[]> {
+    return db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.kind, 'consultation'), eq(orders.status, 'paid'), isNull(orders.cancelledAt), gte(orders.startTime, from), lt(orders.startTime, to)))
+      .orderBy(asc(orders.startTime));
   },
 
   /**

@@ -48,6 +48,12 @@ export function createOrdersService(app: FastifyInstance, linkSecret: string) {
       return row;
     },
 
+    /** Consultations holding their slot that meet [from, to), read in `executor` (the booking's transaction). */
+    booked: (from: Date, to: Date, now: Date, executor: Db = db) => orderRepository.busy(executor, from, to, now),
+
+    /** Paid, not cancelled consultations starting in [from, to): the consultant's own feed of bookings. */
+    paidConsultations: (from: Date, to: Date) => orderRepository.paidConsultations(db, from, to),
+
     async busy(from: Date, to: Date): Promise<BusyAnswer> {
       return (await orderRepository.busy(db, from, to, new Date())).map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() }));
     },

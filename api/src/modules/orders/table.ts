@@ -38,6 +38,8 @@ export const orders = pgTable('orders', {
   calendarEventId: text('calendar_event_id'),
   calendarInvitedAt: at('calendar_invited_at'),
   inviteSequence: integer('invite_sequence').notNull().default(0),
+  /** The booking's own meeting room (migration 0025). */
+  meetingUrl: text('meeting_url'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

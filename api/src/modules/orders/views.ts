@@ -53,6 +53,7 @@ export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
       paid_at: iso(row.paidAt),
       expires_at: row.expiresAt.toISOString(),
       ics_url: row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt ? links.link('ics', row.id) : null,
+      meeting_url: row.kind === 'consultation' && row.status === 'paid' && !row.cancelledAt ? row.meetingUrl : null,
       reschedule_url: reschedulable(row, now) ? links.link('reschedule', row.id) : null,
       cancel_url: live ? links.link('cancel', row.id) : null,
       payable: payable(row, now),

@@ -5,7 +5,6 @@ import { ApiErrorBody } from '@site/shared/contracts/common';
 import { OrderIdParams } from '@site/shared/contracts/orders';
 import { HttpError } from '../../plugins/errors';
 import {
-  BOOKING_HOURS_TEXT,
   BOOKING_ZONE_NAME,
   istLocalToDate,
   istWallClock,
@@ -26,6 +25,12 @@ import { escapeMarkup } from '../../lib/escape';
  */
 export const MANAGE_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
+const istDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
+const istTimeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
+/** "Monday, December 7" of an IST date "2026-12-07". */
+const dayIst = (day: string) => istDayFormat.format(new Date(`${day}T00:00:00Z`));
+/** "10:15 AM" of an IST wall-clock value "2026-12-07T10:15". */
+const timeIst = (value: string) => istTimeFormat.format(new Date(`${value}:00Z`));
 
 const color = site.colors;
 
@@ -93,6 +98,9 @@ const receiptBody = (row: OrderRow) => `<dl>
 <p class="hint">Print this page or save it as PDF from your browser's print menu.</p>`;
 
 const TokenQuery = z.strictObject({ token: z.string().max(200) });
+const RescheduleQuery = TokenQuery.extend({ day: z.iso.date().optional() });
+/** How far ahead the reschedule page offers times (the booking form's window). */
+const RESCHEDULE_DAYS = 60;
 const CancelForm = z.strictObject({ token: z.string().max(200) });
 const RescheduleForm = z.strictObject({
   token: z.string().max(200),
@@ -136,15 +144,61 @@ export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
 </form>`;
   };
 
-  const rescheduleForm = (row: OrderRow, token: string, value = '', error = '') => `${summary(row)}
-${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}</p>` : ''}
+  /**
+   * The times a booking may move to, as the slot list offers them (its own time not counting as
+   * taken), past the reschedule cutoff: by IST date, each "YYYY-MM-DDTHH:MM" IST.
+   */
+  async function freeTimes(row: OrderRow): Promise<Map<string, string[]>> {
+    const from = new Date(Date.now() + RESCHEDULE_CUTOFF_MS);
+    const fromDay = istLocalValue(from).slice(0, 10);
+    const minutes = (row.endTime!.getTime() - row.startTime!.getTime()) / 60_000;
+    const starts = await app.availability.freeStarts(minutes, fromDay, istLocalValue(new Date(from.getTime() + RESCHEDULE_DAYS * 86_400_000)).slice(0, 10), {
+      exceptId: row.id,
+    });
+    const byDay = new Map<string, string[]>();
+    for (const start of starts) {
+      if (start <= from) continue;
+      const value = istLocalValue(start);
+      byDay.set(value.slice(0, 10), [...(byDay.get(value.slice(0, 10)) ?? []), value]);
+    }
+    return byDay;
+  }
+
+  /**
+   * Two plain forms, so they work without scripts: a day (GET, the page again), then one of that
+   * day's free times (POST). Only free times are offered; the server checks again when posted.
+   */
+  const rescheduleForm = async (row: OrderRow, token: string, { day = '', value = '', error = '' } = {}) => {
+    const free = await freeTimes(row);
+    const days = [...free.keys()];
+    const shown = free.has(day) ? day : free.has(value.slice(0, 10)) ? value.slice(0, 10) : days[0];
+    const errorBlock = error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}</p>` : '';
+    if (!shown) {
+      return `${summary(row)}${errorBlock}<p>There are no free times to move to in the next ${RESCHEDULE_DAYS} days. Please contact us.</p>`;
+    }
+    const dayOptions = days
+      .map((d) => `<option value="${d}"${d === shown ? ' selected' : ''}>${escapeMarkup(dayIst(d))}</option>`)
+      .join('');
+    const timeOptions = free
+      .get(shown)!
+      .map((t) => `<option value="${t}"${t === value ? ' selected' : ''}>${escapeMarkup(timeIst(t))}</option>`)
+      .join('');
+    return `${summary(row)}
+${errorBlock}
+<form method="get">
+<input type="hidden" name="token" value="${escapeMarkup(token)}">
+<label for="day">Day</label>
+<select id="day" name="day">${dayOptions}</select>
+<button type="submit">Show free times</button>
+</form>
 <form method="post">
 <input type="hidden" name="token" value="${escapeMarkup(token)}">
 <label for="start">New date and time (IST)</label>
-<input id="start" name="start" type="datetime-local" step="900" required min="${istLocalValue(new Date(Date.now() + RESCHEDULE_CUTOFF_MS + 15 * 60_000))}" value="${escapeMarkup(value)}"${error ? ' aria-invalid="true" aria-describedby="start-error start-hint"' : ' aria-describedby="start-hint"'}>
-<p class="hint" id="start-hint">Between ${BOOKING_HOURS_TEXT} ${BOOKING_ZONE_NAME}, on the quarter hour. Bookings can be moved until ${RESCHEDULE_CUTOFF_HOURS} hours before they start.</p>
+<select id="start" name="start"${error ? ' aria-invalid="true" aria-describedby="start-error start-hint"' : ' aria-describedby="start-hint"'}>${timeOptions}</select>
+<p class="hint" id="start-hint">The free times of ${escapeMarkup(dayIst(shown))}, ${BOOKING_ZONE_NAME}. Bookings can be moved until ${RESCHEDULE_CUTOFF_HOURS} hours before they start.</p>
 <button type="submit">Reschedule</button>
 </form>`;
+  };
 
   app.get(
     '/orders/:id/receipt',
@@ -190,13 +244,16 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
 
   app.get(
     '/orders/:id/reschedule',
-    { config: { rateLimit: MANAGE_RATE_LIMIT }, schema: { ...base, summary: 'Signed reschedule page of a booking', querystring: TokenQuery, response: html } },
+    {
+      config: { rateLimit: MANAGE_RATE_LIMIT },
+      schema: { ...base, summary: 'Signed reschedule page of a booking: the free times of one day (`day`, else the first with any)', querystring: RescheduleQuery, response: html },
+    },
     async (request, reply) =>
       guarded(reply, 'Reschedule your booking', async () => {
         const row = await app.orders.findByLink(request.params.id, 'reschedule', request.query.token);
         if (isCancelled(row)) throw app.checkout.alreadyCancelled();
         if (!reschedulable(row)) throw app.checkout.notReschedulable();
-        return send(reply, 200, 'Reschedule your booking', rescheduleForm(row, request.query.token, istLocalValue(row.startTime!)));
+        return send(reply, 200, 'Reschedule your booking', await rescheduleForm(row, request.query.token, { day: request.query.day ?? '' }));
       }),
   );
 
@@ -215,8 +272,8 @@ ${error ? `<p class="error" role="alert" id="start-error">${escapeMarkup(error)}
           const moved = await app.checkout.rescheduleByLink(row, start.toISOString());
           return send(reply, 200, 'Booking moved', `${summary(moved)}<p role="status">Your booking is moved. An updated invitation is on its way by e-mail.</p>`);
         } catch (error) {
-          if (error instanceof HttpError && (error.statusCode === 400 || error.code === 'slot_taken')) {
-            return send(reply, error.statusCode, 'Reschedule your booking', rescheduleForm(row, request.body.token, request.body.start, error.message));
+          if (error instanceof HttpError && (error.statusCode === 400 || error.statusCode === 409) && !isCancelled(row)) {
+            return send(reply, error.statusCode, 'Reschedule your booking', await rescheduleForm(row, request.body.token, { value: request.body.start, error: error.message }));
           }
           throw error;
         }

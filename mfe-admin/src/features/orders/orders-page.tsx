@@ -66,6 +66,56 @@ function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }
   );
 }
 
+/** A paid booking's own meeting link, which an admin may replace with another (never another booking's). */
+function MeetingCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(order.meeting_url ?? '');
+  const [busy, setBusy] = useState(false);
+  if (!order.meeting_url) return <>—</>;
+  const field = `meeting-${order.id}`;
+
+  async function save() {
+    setBusy(true);
+    try {
+      await adminRequest(`/admin/orders/${encodeURIComponent(order.id)}/meeting-link`, { method: 'PUT', body: { meeting_url: value.trim() } });
+      toast.success('Meeting link saved. Reminders and the invitation from now on name it.');
+      setEditing(false);
+      onDone();
+    } catch (error) {
+      toast.error(messageOf(error, 'The meeting link was not saved. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!editing) {
+    return (
+      <Actions>
+        <a href={order.meeting_url} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
+          {order.meeting_url}
+        </a>
+        <SmallButton type="button" $variant="ghost" onClick={() => setEditing(true)} aria-label={`Change the meeting link of ${order.buyer_username}'s ${order.package_name}`}>
+          Change
+        </SmallButton>
+      </Actions>
+    );
+  }
+  return (
+    <Actions role="group" aria-label="Change the meeting link">
+      <label htmlFor={field} className="visually-hidden">
+        New meeting link
+      </label>
+      <input id={field} type="url" inputMode="url" value={value} disabled={busy} onChange={(event) => setValue(event.target.value)} autoFocus />
+      <SmallButton type="button" disabled={busy} onClick={() => void save()}>
+        {busy ? 'Saving…' : 'Save'}
+      </SmallButton>
+      <SmallButton type="button" $variant="ghost" disabled={busy} onClick={() => setEditing(false)}>
+        Cancel
+      </SmallButton>
+    </Actions>
+  );
+}
+
 export function OrdersPage() {
   usePageMeta({ title: 'Orders', description: 'Orders and refunds.' });
   const [status, setStatus] = useState<OrderStatus | ''>('');
@@ -81,6 +131,7 @@ export function OrdersPage() {
     { header: 'Amount', cell: (o) => rupees(o.amount_paise), numeric: true },
     { header: 'Status', cell: (o) => <Pill $tone={o.status === 'paid' ? 'ok' : o.status === 'refunded' ? 'warn' : 'muted'}>{statusText(o.status)}</Pill> },
     { header: 'Booked time', cell: (o) => (o.start_time ? formatIst(o.start_time) : '—') },
+    { header: 'Meeting link', cell: (o) => <MeetingCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
     { header: 'Actions', cell: (o) => <RefundCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
   ];
 

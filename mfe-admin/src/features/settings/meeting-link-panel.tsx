@@ -12,7 +12,7 @@ export const MEETING_LINK_TEXTS = {
   cleared: 'Meeting link cleared.',
   loadFailed: 'Failed to load the meeting link.',
   saveFailed: 'The meeting link was not saved. Please try again.',
-  unset: 'Not set: booking e-mails say “We will send the meeting link before the call.”',
+  unset: 'Not set: each booking gets its own room on public Jitsi (https://meet.jit.si).',
 };
 
 const PATH = '/admin/consultations/meeting-link';
@@ -41,10 +41,16 @@ function MeetingLinkForm({ saved, onSaved }: { saved: string | null; onSaved: (l
           label="Meeting link"
           type="url"
           inputMode="url"
-          placeholder="https://meet.example.com/your-room"
+          placeholder="https://meet.jit.si"
           value={value}
           onChange={(event) => setValue(event.target.value)}
-          hint="The link buyers join their consultation by, named in every booking e-mail and reminder. Leave it empty to clear it."
+          hint={
+            <>
+              Each paid booking gets its own unguessable room under this address (a Jitsi server; empty: public Jitsi at https://meet.jit.si), named in
+              its e-mails, reminders, invitation and /orders. With Google Calendar set up, bookings get a Google Meet instead. Note: public Jitsi asks
+              a moderator to sign in (Google or GitHub) before the call can start, so join a few minutes early, or use your own Jitsi server.
+            </>
+          }
           error={error}
         />
         <StatusText $tone="muted">{saved ? <>Now: <a href={saved}>{saved}</a></> : MEETING_LINK_TEXTS.unset}</StatusText>

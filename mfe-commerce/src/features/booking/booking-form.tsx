@@ -8,7 +8,7 @@ import type { ConsultationPackage as BookingPackage } from '@site/shared/contrac
 import type { Order } from '@site/shared/contracts/orders';
 import { DateTimeField } from './date-time-field';
 import { useBookConsultation } from './use-book-consultation';
-import { useBusySlots } from './use-busy-slots';
+import { SLOT_TEXTS, useFreeSlots } from './use-free-slots';
 
 const Form = styled.form`
   margin-top: 16px;
@@ -21,12 +21,12 @@ const Form = styled.form`
 /** E-mail and date/time for one package, then payment (spec §4, §5). */
 export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPackage; ownEmail?: string; onBooked: (order: Order | undefined) => void }) {
   const id = useId();
-  const { busy, refresh } = useBusySlots();
+  const { free, state: slotsState, refresh } = useFreeSlots(pkg.id);
   // A signed-in buyer's own address is the likely attendee: there from the first render (never
   // filled in later, under the buyer's fingers), still editable.
   const [email, setEmail] = useState(ownEmail);
   const [picked, setPicked] = useState<Date | null>(null);
-  // The time was taken meanwhile: the choice is cleared and the picker learns the taken times again.
+  // The time was taken meanwhile: the choice is cleared and the picker learns the free times again.
   const slotTaken = () => {
     setPicked(null);
     refresh();
@@ -44,7 +44,7 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
 
   const choose = (value: Date | null) => {
     // A click on a day keeps the previous time of day, which may not be free there.
-    const slot = value ? snapToFreeSlot(value, pkg.duration, busy, new Date()) : null;
+    const slot = value ? snapToFreeSlot(value, free, new Date()) : null;
     setPicked(slot);
     setDateError(slot ? null : TEXT.missingDateTime);
   };
@@ -93,11 +93,28 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
           value={picked}
           onChange={choose}
           onClose={() => !picked && setDateError(TEXT.missingDateTime)}
-          durationMinutes={pkg.duration}
-          busy={busy}
+          free={free}
           error={dateError}
           disabled={processing}
         />
+        {slotsState === 'loading' && (
+          <StatusText role="status" $tone="muted" style={{ margin: '4px 0 0', fontSize: '0.9rem' }}>
+            {SLOT_TEXTS.loading}
+          </StatusText>
+        )}
+        {slotsState === 'error' && (
+          <StatusText role="alert" $tone="error" style={{ margin: '4px 0 0', fontSize: '0.9rem' }}>
+            {SLOT_TEXTS.failed}{' '}
+            <Button type="button" $variant="ghost" onClick={refresh}>
+              Try again
+            </Button>
+          </StatusText>
+        )}
+        {slotsState === 'ready' && free.size === 0 && (
+          <StatusText role="status" $tone="muted" style={{ margin: '4px 0 0', fontSize: '0.9rem' }}>
+            {SLOT_TEXTS.none}
+          </StatusText>
+        )}
       </Field>
       {sdkError && (
         <StatusText role="alert" $tone="error">

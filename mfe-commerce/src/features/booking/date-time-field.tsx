@@ -2,8 +2,8 @@ import DatePicker from 'react-datepicker';
 import { useMemo } from 'react';
 import { FieldError } from '@site/shared/ui/primitives';
 import { DatePickerFrame } from '../../components/date-picker-styles';
-import { fromPickerDate, isSlotFree, isWithinHours, slotsOfDay, toPickerDate, type Interval } from '../../lib/ist-time';
-import { BOOKING_WINDOW_DAYS } from './use-busy-slots';
+import { fromPickerDate, isOffered, isWithinHours, slotsOfDay, toPickerDate, type FreeStarts } from '../../lib/ist-time';
+import { BOOKING_WINDOW_DAYS } from './use-free-slots';
 
 interface Props {
   id: string;
@@ -11,24 +11,21 @@ interface Props {
   value: Date | null;
   onChange: (picked: Date | null) => void;
   onClose: () => void;
-  durationMinutes: number;
-  busy: readonly Interval[];
+  /** The starts the server offers for this consultation type. */
+  free: FreeStarts;
   error: string | null;
   disabled: boolean;
 }
 
-/** Date and time in IST: past days and taken or past times disabled, 9:00–18:00 in 15-minute steps. */
-export function DateTimeField({ id, value, onChange, onClose, durationMinutes, busy, error, disabled }: Props) {
+/** Date and time in IST: only the starts the server offers can be chosen, 9:00–18:00 in 15-minute steps. */
+export function DateTimeField({ id, value, onChange, onClose, free, error, disabled }: Props) {
   const now = new Date();
   const today = toPickerDate(now);
   const minDate = new Date(today.getFullYear(), today.getMonth(), today.getDate());
   const maxDate = new Date(minDate.getTime() + BOOKING_WINDOW_DAYS * 86_400_000);
-  const free = (picked: Date) => isSlotFree(fromPickerDate(picked), durationMinutes, busy, new Date());
-  // A day without a single free slot (past hours, fully booked) cannot be picked.
-  const dayHasSlot = useMemo(
-    () => (day: Date) => slotsOfDay(day).some((slot) => isSlotFree(fromPickerDate(slot), durationMinutes, busy, new Date())),
-    [durationMinutes, busy],
-  );
+  const offered = (picked: Date) => isOffered(fromPickerDate(picked), free, new Date());
+  // A day without a single free slot (past hours, a day off, fully booked) cannot be picked.
+  const dayHasSlot = useMemo(() => (day: Date) => slotsOfDay(day).some((slot) => isOffered(fromPickerDate(slot), free, new Date())), [free]);
   const errorId = `${id}-error`;
   return (
     <DatePickerFrame>
@@ -46,7 +43,7 @@ export function DateTimeField({ id, value, onChange, onClose, durationMinutes, b
         minDate={minDate}
         maxDate={maxDate}
         filterDate={dayHasSlot}
-        filterTime={free}
+        filterTime={offered}
         timeClassName={(time) => (isWithinHours(time) ? '' : 'outside-hours')}
         autoComplete="off"
         popperPlacement="bottom-start"

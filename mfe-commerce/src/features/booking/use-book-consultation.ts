@@ -8,6 +8,9 @@ import { TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 import type { Order } from '@site/shared/contracts/orders';
 
+/** The server's refusals of a start that was free when the list was read: the list is read again. */
+const SLOT_REFUSALS = new Set(['slot_taken', 'day_full', 'short_notice', 'outside_working_hours']);
+
 /**
  * Spec §4 booking flow: Processing while the order is created and Checkout opens; on payment the
  * order is verified, the calendar invitation attempted, then the success toast and the home page
@@ -28,7 +31,7 @@ export function useBookConsultation(pkg: BookingPackage, onBooked: (order: Order
       onOrderFailed: (error) => {
         // The server's human-readable `message`, never its machine code (decision 047).
         toast.error(messageOf(error, error instanceof Error && error.message ? error.message : TEXT.orderCreationFailed));
-        if (error instanceof ApiError && error.error === 'slot_taken') onSlotTaken();
+        if (error instanceof ApiError && error.status === 409 && SLOT_REFUSALS.has(error.error ?? '')) onSlotTaken();
       },
       onPaid: (order) => {
         requestCalendarEvent({

@@ -103,6 +103,16 @@ export function OrderCard({ order, actions, struck = false }: { order: Order; ac
         <dd>
           <time dateTime={order.created_at}>{formatWhen(order.created_at)}</time>
         </dd>
+        {order.meeting_url && (
+          <>
+            <dt>Meeting link</dt>
+            <dd>
+              <a href={order.meeting_url} target="_blank" rel="noopener noreferrer">
+                Join the call
+              </a>
+            </dd>
+          </>
+        )}
         <dt>Order id</dt>
         <dd>{order.id}</dd>
       </Facts>
