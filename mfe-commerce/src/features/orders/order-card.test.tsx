@@ -20,6 +20,7 @@ const base: Order = {
   paid_at: null,
   expires_at: '2026-11-01T00:15:00Z',
   ics_url: null,
+  meeting_url: null,
   reschedule_url: null,
   cancel_url: null,
   payable: true,
