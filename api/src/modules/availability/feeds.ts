@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { storedSecret } from '../../db/settings';
 import { emailOrigin } from '../../lib/origin';
 import { HttpError } from '../../plugins/errors';
+import { eventUid, MAIL_DOMAIN, utc } from '../calendar/service';
 import { feedRepository } from './feed-repository';
 import { busyTimesOf } from './ical-busy';
 import type { FeedRow } from './table';
@@ -25,14 +26,6 @@ const MAX_FEED_BYTES = 5 * 1024 * 1024;
 const OWN_FEED_BEHIND_MS = 30 * 86_400_000;
 const OWN_FEED_AHEAD_MS = 366 * 86_400_000;
 
-const MAIL_DOMAIN = site.email.slice(site.email.indexOf('@') + 1);
-const utc = (date: Date): [number, number, number, number, number] => [
-  date.getUTCFullYear(),
-  date.getUTCMonth() + 1,
-  date.getUTCDate(),
-  date.getUTCHours(),
-  date.getUTCMinutes(),
-];
 
 /** "calendar.google.com/…": where a secret address points, without the secret. */
 function hintOf(url: string): string {
@@ -132,7 +125,7 @@ export async function createCalendarFeeds(app: FastifyInstance) {
       const now = Date.now();
       const rows = await app.orders.paidConsultations(new Date(now - OWN_FEED_BEHIND_MS), new Date(now + OWN_FEED_AHEAD_MS));
       const events: EventAttributes[] = rows.map((row) => ({
-        uid: `order-${row.id}@${MAIL_DOMAIN}`,
+        uid: eventUid(row.id),
         sequence: row.inviteSequence,
         productId: `${MAIL_DOMAIN}/bookings`,
         start: utc(row.startTime!),

@@ -34,7 +34,8 @@ declare module 'fastify' {
   }
 }
 
-const utc = (date: Date): [number, number, number, number, number] => [
+/** A time as the `ics` library takes it, in UTC. */
+export const utc = (date: Date): [number, number, number, number, number] => [
   date.getUTCFullYear(),
   date.getUTCMonth() + 1,
   date.getUTCDate(),
@@ -49,8 +50,10 @@ export function parseMailbox(value: string): { name?: string; email: string } {
 }
 
 /** The site's own mail domain: an invitation's UID is unique within it, stable across reschedules. */
-const MAIL_DOMAIN = site.email.slice(site.email.indexOf('@') + 1);
-const eventUid = (orderId: string) => `order-${orderId}@${MAIL_DOMAIN}`;
+/** The consultancy's own domain, which names its calendar events and their product. */
+export const MAIL_DOMAIN = site.email.slice(site.email.indexOf('@') + 1);
+/** A booking's event UID: the same in the invitation and the bookings feed, so a calendar holds it once. */
+export const eventUid = (orderId: string) => `order-${orderId}@${MAIL_DOMAIN}`;
 
 export function createCalendarService(config: Config, organizer: { name?: string; email: string }): CalendarService {
   const ics = (booking: Booking): string => {
