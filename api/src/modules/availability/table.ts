@@ -6,17 +6,18 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const availabilityWeekdays = pgTable('availability_weekdays', {
   weekday: smallint('weekday').primaryKey(),
   isOn: boolean('is_on').notNull().default(true),
-  firstStart: smallint('first_start').notNull(),
-  lastStart: smallint('last_start').notNull(),
+  // The spec's bookable window, 9:00 to 18:00 IST, until the admin says otherwise.
+  firstStart: smallint('first_start').notNull().default(540),
+  lastStart: smallint('last_start').notNull().default(1080),
 });
 export type WeekdayRow = typeof availabilityWeekdays.$inferSelect;
 
 /** The one row of rules besides the hours. */
 export const availabilityRules = pgTable('availability_rules', {
   id: boolean('id').primaryKey().default(true),
-  noticeMinutes: integer('notice_minutes').notNull(),
-  bufferBeforeMinutes: integer('buffer_before_minutes').notNull(),
-  bufferAfterMinutes: integer('buffer_after_minutes').notNull(),
+  noticeMinutes: integer('notice_minutes').notNull().default(720),
+  bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(15),
+  bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(15),
   dailyCap: integer('daily_cap'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
