@@ -33,7 +33,8 @@ test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'trial-builds-'));
 });
 
-test.afterEach((_fixtures, testInfo) => {
+test.afterEach(() => {
+  const testInfo = test.info();
   // What the server said, for a failure's report (its render fallbacks name their cause).
   if (testInfo.status !== testInfo.expectedStatus) console.log(server.output().split('\n').filter((line) => /"level":(40|50)/.test(line)).slice(-20).join('\n'));
 });
