@@ -118,6 +118,8 @@ test('paying for a booking on a phone leaves the page where the buyer was, at no
   await starter.getByRole('button', { name: 'Book Now' }).click();
   // The form is fetched on the first Book Now: seconds on this profile.
   await expect(starter.getByLabel('Email')).toHaveValue(buyer.email, { timeout: 30_000 });
+  // The free times come after the form (seconds more on this profile): only those can be picked.
+  await expect(starter.getByText('Loading the free times…')).toHaveCount(0, { timeout: 30_000 });
   const date = starter.getByLabel('Date and time (IST)');
   await date.fill(futureSlot(23).typed);
   await date.press('Escape');
