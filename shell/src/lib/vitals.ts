@@ -36,11 +36,11 @@ export async function startVitals(): Promise<void> {
     clientErrors(),
   );
   for (const on of [onCLS, onINP, onLCP, onTTFB]) on((metric) => reporter.observe(metric.name as 'LCP', metric.value));
-  // After web-vitals' own listeners (added above), so the values it reports on hiding are in.
-  const leave = () => {
+  // After web-vitals' own listeners (added above), so the values it reports on hiding are in. Only
+  // on hiding, as web-vitals itself: a page left by navigating gets `pagehide` first and
+  // `visibilitychange` after it, so a beacon sent on `pagehide` would go without INP and CLS.
+  document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') reporter.flush();
-  };
-  document.addEventListener('visibilitychange', leave);
-  window.addEventListener('pagehide', () => reporter.flush());
+  });
   document.documentElement.dataset.vitals = 'on';
 }
