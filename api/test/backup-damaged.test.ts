@@ -3,11 +3,13 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import tar from 'tar-stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { hasTables } from '../src/modules/backup/catalog';
+import { rowsOf } from '../src/db/rows';
 import { restoreInto } from '../src/modules/backup/restore-target';
 import { MANIFEST_ENTRY, Manifest } from '../src/modules/backup/format';
 import { useTestApp } from './app';
@@ -44,6 +46,16 @@ async function isEmpty(env: Record<string, string>): Promise<boolean> {
   const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL! });
   try {
     return !(await hasTables(database.db));
+  } finally {
+    await database.close();
+  }
+}
+
+/** The ids of the orders the target holds, read as the site would. */
+async function ordersIn(env: Record<string, string>): Promise<string[]> {
+  const database = env.DATA_DIR ? await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR }) : await openDatabase({ kind: 'postgres', url: env.DATABASE_URL! });
+  try {
+    return (await rowsOf<{ id: string }>(database.db, sql`SELECT id FROM orders ORDER BY id`)).map((row) => row.id);
   } finally {
     await database.close();
   }
@@ -131,7 +143,7 @@ describe.each(testDatabases().slice(0, 1))('a damaged archive of a site', (sourc
         () => undefined,
         (err: Error) => err,
       );
-      expect(error?.message).toMatch(/^The restore failed while writing \(database error 22P02\); what it had written was removed, so the target is empty again\.$/);
+      expect(error?.message).toMatch(/^The restore failed while writing \(database error 22P02\); nothing it wrote was kept, so the target is as it was\.$/);
       expect(await isEmpty(target.env)).toBe(true);
     });
 
@@ -139,6 +151,15 @@ describe.each(testDatabases().slice(0, 1))('a damaged archive of a site', (sourc
       const summary = await restoreInto(restoreEnv(target.env), Readable.from([archive]));
       expect(summary.rows).toBeGreaterThan(0);
       expect(await isEmpty(target.env)).toBe(false);
+    });
+
+    it('keeps the site it replaces, whole, when a restore with --force fails while writing', async () => {
+      const before = await ordersIn(target.env);
+      expect(before.length).toBeGreaterThan(0);
+      const broken = await withRewrittenOrders(archive, (rows) => rows.replace(/"id": "[0-9a-f-]{36}"/, '"id": "not-a-uuid"'));
+      await expect(restoreInto(restoreEnv(target.env), Readable.from([broken]), { force: true })).rejects.toThrow(/nothing it wrote was kept, so the target is as it was\.$/);
+      expect(await ordersIn(target.env)).toEqual(before);
+      if ('DATA_DIR' in target.env) expect(readdirSync(target.env.DATA_DIR).filter((name) => name.startsWith('.'))).toEqual([]);
     });
   });
 });

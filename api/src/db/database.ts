@@ -29,6 +29,8 @@ export interface SqlSession {
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Everything runs inside one transaction the opener commits (a restore): no statement may end it. */
+  inTransaction?: boolean;
   /** Runs `work` on one dedicated connection. */
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;

@@ -42,13 +42,17 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR, { upTo }
         const version = file.replace(/\.sql$/, '');
         if (done.has(version)) continue;
         const sql = await readFile(path.join(dir, file), 'utf8');
-        await session.exec('BEGIN');
+        // Inside a transaction of the caller's (a restore), a savepoint stands for the migration's own.
+        const [begin, commit, rollback] = database.inTransaction
+          ? ['SAVEPOINT migration', 'RELEASE SAVEPOINT migration', 'ROLLBACK TO SAVEPOINT migration']
+          : ['BEGIN', 'COMMIT', 'ROLLBACK'];
+        await session.exec(begin);
         try {
           await session.exec(sql);
           await session.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
-          await session.exec('COMMIT');
+          await session.exec(commit);
         } catch (error) {
-          await session.exec('ROLLBACK');
+          await session.exec(rollback);
           throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
         }
         applied.push(version);

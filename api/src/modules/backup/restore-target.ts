@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/database';
+import { openTransaction } from '../../db/transaction';
 import { DatabaseMediaStore, DiskMediaStore, type MediaStore } from '../media/store';
 import { dropEverything, hasTables } from './catalog';
 import { openArchive } from './encryption';
@@ -24,10 +26,10 @@ async function hasFiles(dir: string): Promise<boolean> {
 
 /** A write that failed half-way, in one sentence: the database's error code at most, never the rows it quoted. */
 function writeFailure(error: unknown): RestoreRefused {
-  if (error instanceof RestoreRefused) return new RestoreRefused(`${error.message} What the restore had written was removed.`);
+  if (error instanceof RestoreRefused) return new RestoreRefused(`${error.message} Nothing it wrote was kept.`);
   const code = (error as { cause?: { code?: unknown }; code?: unknown }).cause?.code ?? (error as { code?: unknown }).code;
   const reason = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? `database error ${code}` : 'an unexpected error';
-  return new RestoreRefused(`The restore failed while writing (${reason}); what it had written was removed, so the target is empty again.`);
+  return new RestoreRefused(`The restore failed while writing (${reason}); nothing it wrote was kept, so the target is as it was.`);
 }
 
 type Open = () => Promise<Readable>;
@@ -44,8 +46,9 @@ async function withArchive<T>(open: Open, read: (archive: Readable) => Promise<T
 /**
  * Restores an archive (a file, or a stream spooled to a private temporary file first) into the
  * database `config` names: DATABASE_URL, or a new embedded database in DATA_DIR (its media on disk
- * beside it). The whole archive is checked first (verify.ts), so a damaged one writes nothing;
- * `force` then empties the target; a write that still fails is undone, leaving the target empty.
+ * beside it). The whole archive is checked first (verify.ts), so a damaged one writes nothing; then
+ * it is written in one transaction (PostgreSQL) or beside DATA_DIR and swapped in (PGlite), so a
+ * write that still fails leaves the target as it was, even with `force` (replace what it holds).
  */
 export async function restoreInto(config: Config, source: Readable | string, { force = false, allowPlain = false } = {}): Promise<RestoreSummary> {
   let spoolDir: string | undefined;
@@ -65,47 +68,67 @@ export async function restoreInto(config: Config, source: Readable | string, { f
   }
 }
 
-async function load(open: Open, database: Database, store: MediaStore, releasesDir: string, undo: () => Promise<void>): Promise<RestoreSummary> {
+async function load(open: Open, database: Database, store: MediaStore, releasesDir: string): Promise<RestoreSummary> {
   try {
     return await withArchive(open, (archive) => restoreArchive(archive, database, store, { releasesDir }));
   } catch (error) {
-    await undo();
     throw writeFailure(error);
+  }
+}
+
+/** Moves `names` from `from` into `to`, replacing what `to` held; on a failure half-way, puts that back. */
+async function swapIn(from: string, to: string, names: string[]): Promise<void> {
+  const replaced = path.join(to, `.replaced-${randomUUID()}`);
+  await mkdir(replaced);
+  const moved: string[] = [];
+  try {
+    for (const name of names) if (existsSync(path.join(to, name))) await rename(path.join(to, name), path.join(replaced, name));
+    for (const name of names) {
+      if (!existsSync(path.join(from, name))) continue;
+      await rename(path.join(from, name), path.join(to, name));
+      moved.push(name);
+    }
+  } catch (error) {
+    for (const name of moved) await rename(path.join(to, name), path.join(from, name)).catch(() => undefined);
+    for (const name of names) if (existsSync(path.join(replaced, name))) await rename(path.join(replaced, name), path.join(to, name)).catch(() => undefined);
+    throw error;
+  } finally {
+    await rm(replaced, { recursive: true, force: true });
   }
 }
 
 async function restoreIntoTarget(config: Config, open: Open, force: boolean): Promise<RestoreSummary> {
   if (config.DATABASE_URL) {
-    const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: 600_000 });
+    // One transaction for all of it (emptying with --force, schema, rows, media): committed whole or not at all.
+    const database = await openTransaction({ kind: 'postgres', url: config.DATABASE_URL, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: 600_000 });
     try {
       const occupied = await hasTables(database.db);
       if (occupied && !force) throw new RestoreRefused(`The database DATABASE_URL names is not empty: ${NOT_EMPTY}.`);
       await withArchive(open, verifyArchive);
       if (occupied) await dropEverything(database.db);
-      return await load(open, database, new DatabaseMediaStore(database.db), config.RELEASES_DIR, () => dropEverything(database.db));
+      const summary = await load(open, database, new DatabaseMediaStore(database.db), config.RELEASES_DIR);
+      await database.commit();
+      return summary;
     } finally {
       await database.close();
     }
   }
-  const pgdata = path.join(config.DATA_DIR, 'pgdata');
-  const mediaDir = path.join(config.DATA_DIR, 'media');
-  const occupied = existsSync(pgdata) || (await hasFiles(mediaDir));
+  const occupied = existsSync(path.join(config.DATA_DIR, 'pgdata')) || (await hasFiles(path.join(config.DATA_DIR, 'media')));
   if (occupied && !force) throw new RestoreRefused(`DATA_DIR (${config.DATA_DIR}) already holds a database or media: ${NOT_EMPTY}.`);
   await withArchive(open, verifyArchive);
-  const empty = async () => {
-    await rm(pgdata, { recursive: true, force: true });
-    await rm(mediaDir, { recursive: true, force: true });
-  };
-  if (occupied) await empty();
-  const database = await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
-  let closed = false;
+  // Written beside the site (same disk) and swapped in once whole: a failure leaves DATA_DIR as it was.
+  const staging = path.join(config.DATA_DIR, `.restoring-${randomUUID()}`);
   try {
-    return await load(open, database, new DiskMediaStore(mediaDir), config.RELEASES_DIR, async () => {
-      closed = true;
+    const database = await openDatabase({ kind: 'pglite', dataDir: staging });
+    let summary: RestoreSummary;
+    try {
+      summary = await load(open, database, new DiskMediaStore(path.join(staging, 'media')), config.RELEASES_DIR);
+    } finally {
       await database.close();
-      await empty();
-    });
+    }
+    await swapIn(staging, config.DATA_DIR, ['pgdata', 'media']);
+    return summary;
   } finally {
-    if (!closed) await database.close();
+    await rm(staging, { recursive: true, force: true });
   }
 }

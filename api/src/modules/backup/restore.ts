@@ -114,8 +114,10 @@ export async function restoreArchive(
 
   let entry = await nextEntry();
   let rows = 0;
-  await database.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  // The rows load in one transaction: the restore's own, or one of theirs when it has none.
+  const inOneTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
+    database.inTransaction ? work(database.db) : database.db.transaction((transaction) => work(transaction as unknown as Db));
+  await inOneTransaction(async (tx) => {
     // The migrations seed some rows (sample content): the archive says which of them the site kept.
     for (const table of (await tablesInLoadOrder(tx)).reverse()) await tx.execute(sql`DELETE FROM ${sql.identifier(table)}`);
     for (const table of manifest.tables) {
