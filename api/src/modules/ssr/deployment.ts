@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { localFile, localOriginOf, serverEntryOf } from './federation';
+import { localFile, localOriginOf, serverContainerOf } from './federation';
 import { RENDERED_REMOTES } from './pages';
 import type { LiveShell, PointerStore } from '../releases/store';
 import type { Trial } from '../releases/trials';
@@ -79,7 +79,7 @@ export const deploymentPlugin = fp(
       for (const name of RENDERED_REMOTES) {
         const entry = remotes[name];
         if (typeof entry !== 'string' || !entry) throw new Error(`remotes.json names no entry for ${name}`);
-        containers[name] = await versionOf(serverEntryOf(entry, localOrigin));
+        containers[name] = await versionOf(serverContainerOf(entry, localOrigin, app.config.RELEASES_BASE_URL));
       }
       return containers;
     };

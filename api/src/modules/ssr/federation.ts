@@ -53,6 +53,20 @@ export function serverEntryOf(browserEntry: string, localOrigin = LOCAL_ORIGIN):
   return new URL('server/remoteEntry.js', new URL(browserEntry, `${localOrigin}/`)).href;
 }
 
+/**
+ * The URL the api loads a remote's server container from: always a file on this machine. A release
+ * published to RELEASES_BASE_URL is read from RELEASES_DIR, the copy it was checked and published
+ * from (remotes.json names a release only when its files are here); an entry anywhere else is
+ * refused, so no code from another host ever runs inside the api (its pages render in the browser).
+ */
+export function serverContainerOf(browserEntry: string, localOrigin: string, publishedBase?: string): string {
+  const url = serverEntryOf(browserEntry, localOrigin);
+  const base = publishedBase?.replace(/\/?$/, '/');
+  const local = base && url.startsWith(base) ? `${localOrigin}/releases/${url.slice(base.length)}` : url;
+  if (new URL(local).origin !== localOrigin) throw new Error(`${browserEntry} is not on this machine: its server container is not loaded`);
+  return local;
+}
+
 let filesPluginRegistered = false;
 
 /**
