@@ -57,6 +57,22 @@ describe.each(testDatabases())('the signed booking pages on $name', (target) => 
     expect(twice.body).toContain('already cancelled');
   });
 
+  it('answers a link cut short or mangled with a page in words, and ignores what a mail client adds to it', async () => {
+    const me = await buyer(app);
+    const order = await paidBooking(me, slot(7, 11));
+    const id = order.id;
+    for (const url of [`/api/orders/${id}/receipt`, `/api/orders/${id.slice(0, 20)}/cancel?token=${tokenOf(order.cancel_url)}`, `/api/orders/${id}/reschedule?token=${'x'.repeat(300)}`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('This link is not complete.');
+      expect(res.body).not.toContain('validation_error');
+    }
+    const tracked = await app.inject({ method: 'GET', url: `${order.cancel_url}&utm_source=newsletter&utm_medium=email` });
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.body).toContain('Cancel booking');
+  });
+
   it("wears the site's look without scripts: favicon, brand header, dark colours", async () => {
     const me = await buyer(app);
     const order = await paidBooking(me, slot(6, 14));

@@ -97,7 +97,8 @@ const receiptBody = (row: OrderRow) => `<dl>
 <address><strong>${escapeMarkup(site.name)}</strong><br>${site.address.lines.map(escapeMarkup).join('<br>')}<br>${escapeMarkup(site.email)} · ${site.phones.map(escapeMarkup).join(' · ')}</address>
 <p class="hint">Print this page or save it as PDF from your browser's print menu.</p>`;
 
-const TokenQuery = z.strictObject({ token: z.string().max(200) });
+// Not strict: what a mail client or tracker adds to a link (utm_source, …) is left out, not refused.
+const TokenQuery = z.object({ token: z.string().max(200) });
 const RescheduleQuery = TokenQuery.extend({ day: z.iso.date().optional() });
 /** How far ahead the reschedule page offers times (the booking form's window). */
 const RESCHEDULE_DAYS = 60;
@@ -121,6 +122,17 @@ export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const failure = z.union([z.string(), ApiErrorBody]);
   const html = { 200: z.string(), 400: failure, 404: z.string(), 409: z.string(), 429: ApiErrorBody };
   const base = { tags: ['orders'], produces: ['text/html'], params: OrderIdParams };
+
+  // A link cut short or mangled on its way (no token, a broken order id) is a page in words too.
+  app.setErrorHandler((error: { validation?: unknown }, _request, reply) => {
+    if (!error.validation) throw error;
+    return send(
+      reply,
+      400,
+      'Link not valid',
+      '<p class="error" role="alert">This link is not complete. Open it again from your e-mail, or copy the whole address into your browser.</p>',
+    );
+  });
 
   /** Renders link and state failures as pages rather than JSON. */
   async function guarded(reply: FastifyReply, title: string, work: () => Promise<FastifyReply>) {
