@@ -159,6 +159,15 @@ export const ConfigSchema = z
      */
     CANARY_ERROR_MARGIN: z.coerce.number().min(0).max(10).default(0.05),
     CANARY_MIN_VISITS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    /** What a receipt names as the seller when the consultancy files with the tax office (all optional). */
+    RECEIPT_LEGAL_NAME: optionalString.pipe(z.string().max(200).optional()),
+    RECEIPT_ADDRESS: optionalString.pipe(z.string().max(500).optional()),
+    RECEIPT_GSTIN: optionalString.refine((value) => value === undefined || /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(value), {
+      message: 'must be a 15-character GSTIN, e.g. 29ABCDE1234F1Z5',
+    }),
+    RECEIPT_SAC: optionalString.refine((value) => value === undefined || /^99\d{4}$/.test(value), { message: 'must be a 6-digit services accounting code (99xxxx)' }),
+    /** GST included in the prices, in percent: the receipt shows the taxable value and the tax in it. */
+    RECEIPT_TAX_PERCENT: z.coerce.number().min(0).max(28).default(0),
   })
   .superRefine((env, ctx) => {
     const admin = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];

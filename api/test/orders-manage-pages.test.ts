@@ -95,9 +95,37 @@ describe.each(testDatabases())('the signed booking pages on $name', (target) => 
     for (const part of [order.id, 'Starter Strategy Call', '₹1,200</strong>', 'Date paid', 'Residency Road', 'hello@tinytitans.ai', '@media print']) {
       expect(receipt.body).toContain(part);
     }
+    // Numbered in the order payments were taken, and made out to the buyer.
+    expect(receipt.body).toMatch(/<dt>Receipt number<\/dt><dd>R-\d{6}<\/dd>/);
+    expect(receipt.body).toContain(`<dt>Billed to</dt><dd>${me.email.split('@')[0]}<br>${me.email}</dd>`);
+    const second = await paidBooking(me, slot(8, 16));
+    const numberOf = async (url: string) => Number(/R-(\d{6})/.exec((await app.inject({ method: 'GET', url })).body)![1]);
+    expect(await numberOf(second.receipt_url)).toBe((await numberOf(order.receipt_url)) + 1);
+    // No tax or seller details are invented when the consultancy has set none.
+    expect(receipt.body).not.toContain('GSTIN');
+    expect(receipt.body).not.toContain('Taxable value');
     const forged = await app.inject({ method: 'GET', url: `/api/orders/${order.id}/receipt?token=x` });
     expect(forged.statusCode).toBe(404);
     const unpaid = (await bookConsultation(app, me, slot(6, 17))).json();
     expect((await getOrder(app, me, unpaid.id)).json().receipt_url).toBeNull();
+  });
+});
+
+describe.each(testDatabases().slice(0, 1))('a receipt with the consultancy\'s tax details ($name)', (target) => {
+  let app: FastifyInstance;
+  useTestApp(target, (built) => (app = built), {
+    env: { RECEIPT_LEGAL_NAME: 'Tiny Titans Technologies LLP', RECEIPT_ADDRESS: '12 Residency Road\nBengaluru 560025', RECEIPT_GSTIN: '29ABCDE1234F1Z5', RECEIPT_SAC: '998311', RECEIPT_TAX_PERCENT: '18' },
+  });
+
+  it('names the legal seller, its GSTIN and the SAC code, and the GST included in the price', async () => {
+    const me = await buyer(app);
+    const created = (await bookConsultation(app, me, slot(9, 10))).json();
+    expect((await settle(app, created.razorpayOrderId)).statusCode).toBe(200);
+    const order = (await getOrder(app, me, created.id)).json() as { receipt_url: string };
+    const receipt = (await app.inject({ method: 'GET', url: order.receipt_url })).body;
+    // ₹1,200 with 18% GST in it: ₹1,016.95 taxable, ₹183.05 tax.
+    for (const part of ['<strong>Tiny Titans Technologies LLP</strong><br>12 Residency Road<br>Bengaluru 560025', 'GSTIN 29ABCDE1234F1Z5', 'SAC 998311', '<dt>Taxable value</dt><dd>₹1,016.95</dd>', '<dt>GST (18%, included)</dt><dd>₹183.05</dd>', '₹1,200</strong>']) {
+      expect(receipt).toContain(part);
+    }
   });
 });

@@ -38,7 +38,7 @@ export const checkoutRepository = {
     return one(
       await db
         .update(orders)
-        .set({ status: 'paid', providerPaymentId: paymentId, paidAt: now, updatedAt: now })
+        .set({ status: 'paid', providerPaymentId: paymentId, paidAt: now, updatedAt: now, receiptNumber: sql`nextval('order_receipt_numbers')` })
         .where(and(eq(orders.providerOrderId, providerOrderId), inArray(orders.status, ['created', 'failed']), gt(orders.expiresAt, now)))
         .returning(),
     );
@@ -101,6 +101,8 @@ export const checkoutRepository = {
           refundedAt: now,
           refundedPaise: sql`${orders.amountPaise}`,
           paidAt: sql`coalesce(${orders.paidAt}, ${now})`,
+          // A payment refunded at once (it came too late) was still taken: it has a receipt too.
+          receiptNumber: sql`coalesce(${orders.receiptNumber}, nextval('order_receipt_numbers'))`,
           ...(values.refundId ? { providerRefundId: values.refundId } : {}),
           ...(values.paymentId ? { providerPaymentId: sql`coalesce(${orders.providerPaymentId}, ${values.paymentId})` } : {}),
           ...(values.cancelled ? { cancelledAt: now, inviteSequence: sql`${orders.inviteSequence} + 1` } : {}),

@@ -40,6 +40,8 @@ export const orders = pgTable('orders', {
   inviteSequence: integer('invite_sequence').notNull().default(0),
   /** The booking's own meeting room (migration 0025). */
   meetingUrl: text('meeting_url'),
+  /** Given when paid, from the sequence order_receipt_numbers (migration 0027). */
+  receiptNumber: bigint('receipt_number', { mode: 'number' }).unique(),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

@@ -16,8 +16,9 @@ import {
 import { site } from '@site/shared/site-config';
 import { isCancelled, manageable, reschedulable } from '../orders/views';
 import type { OrderRow } from '../orders/service';
-import { rupees, whenIst } from '../fulfilment/mails';
+import { whenIst } from '../fulfilment/mails';
 import { escapeMarkup } from '../../lib/escape';
+import { receiptBody, type ReceiptSeller } from './receipt';
 
 /**
  * The pages behind the signed links in a booking e-mail: plain server-rendered forms, so they work
@@ -86,17 +87,6 @@ const send = (reply: FastifyReply, status: number, title: string, body: string) 
 
 const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenIst(row.startTime!))}</strong></p>`;
 
-/** A receipt: the order, what was bought, the amount in rupees, and who sold it. */
-const receiptBody = (row: OrderRow) => `<dl>
-<dt>Order id</dt><dd>${escapeMarkup(row.id)}</dd>
-<dt>Date paid</dt><dd>${escapeMarkup(whenIst(row.paidAt!))}</dd>
-<dt>Item</dt><dd>${escapeMarkup(row.packageName)}${row.startTime ? `, booked for ${escapeMarkup(whenIst(row.startTime))}` : ''}</dd>
-<dt>Amount</dt><dd><strong>${escapeMarkup(rupees(row.amountPaise))}</strong> (${row.currency})</dd>
-<dt>Status</dt><dd>${row.status === 'refunded' ? `Refunded${row.refundedAt ? ` on ${escapeMarkup(whenIst(row.refundedAt))}` : ''}` : 'Paid'}</dd>
-</dl>
-<address><strong>${escapeMarkup(site.name)}</strong><br>${site.address.lines.map(escapeMarkup).join('<br>')}<br>${escapeMarkup(site.email)} · ${site.phones.map(escapeMarkup).join(' · ')}</address>
-<p class="hint">Print this page or save it as PDF from your browser's print menu.</p>`;
-
 // Not strict: what a mail client or tracker adds to a link (utm_source, …) is left out, not refused.
 const TokenQuery = z.object({ token: z.string().max(200) });
 const RescheduleQuery = TokenQuery.extend({ day: z.iso.date().optional() });
@@ -122,6 +112,9 @@ export const manageBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const failure = z.union([z.string(), ApiErrorBody]);
   const html = { 200: z.string(), 400: failure, 404: z.string(), 409: z.string(), 429: ApiErrorBody };
   const base = { tags: ['orders'], produces: ['text/html'], params: OrderIdParams };
+
+  const { RECEIPT_LEGAL_NAME, RECEIPT_ADDRESS, RECEIPT_GSTIN, RECEIPT_SAC, RECEIPT_TAX_PERCENT } = app.config;
+  const seller: ReceiptSeller = { legalName: RECEIPT_LEGAL_NAME, address: RECEIPT_ADDRESS, gstin: RECEIPT_GSTIN, sac: RECEIPT_SAC, taxPercent: RECEIPT_TAX_PERCENT };
 
   // A link cut short or mangled on its way (no token, a broken order id) is a page in words too.
   app.setErrorHandler((error: { validation?: unknown }, _request, reply) => {
@@ -219,7 +212,8 @@ ${errorBlock}
       guarded(reply, 'Receipt', async () => {
         const row = await app.orders.findByLink(request.params.id, 'receipt', request.query.token);
         if ((row.status !== 'paid' && row.status !== 'refunded') || !row.paidAt) throw new HttpError(404, 'not_found', 'There is no receipt for this order.');
-        return send(reply, 200, 'Receipt', receiptBody(row));
+        const buyer = await app.users.findById(row.userId);
+        return send(reply, 200, 'Receipt', receiptBody(row, buyer && !buyer.deletedAt ? buyer : undefined, seller));
       }),
   );
 
