@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, errorAria, Field, FieldError, StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { fromPickerDate, snapToFreeSlot } from '../../lib/ist-time';
+import { fromPickerDate, isOffered, snapToFreeSlot } from '../../lib/ist-time';
 import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 import type { Order } from '@site/shared/contracts/orders';
@@ -26,14 +26,23 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
   // filled in later, under the buyer's fingers), still editable.
   const [email, setEmail] = useState(ownEmail);
   const [picked, setPicked] = useState<Date | null>(null);
+  // A time given before the free times arrived (a slow phone) is kept and checked once they do:
+  // chosen when offered, else refused in words with its date still in the field.
+  const [early, setEarly] = useState<Date | null>(null);
+  const slotsKnown = slotsState === 'ready';
+  const earlyOffered = early !== null && slotsKnown && isOffered(fromPickerDate(early), free, new Date());
+  const chosen = picked ?? (earlyOffered ? early : null);
+  const earlyRefused = early !== null && slotsKnown && !earlyOffered ? SLOT_TEXTS.notFree(fromPickerDate(early)) : null;
   // The time was taken meanwhile: the choice is cleared and the picker learns the free times again.
   const slotTaken = () => {
     setPicked(null);
+    setEarly(null);
     refresh();
   };
   const { book, processing, sdkError } = useBookConsultation(pkg, onBooked, slotTaken);
   const [emailError, setEmailError] = useState<string | null>(null);
-  const missing = !email && !picked ? 'your e-mail and a date and time' : !email ? 'your e-mail' : !picked ? 'a date and time' : null;
+  const timeGiven = chosen !== null || early !== null;
+  const missing = !email && !timeGiven ? 'your e-mail and a date and time' : !email ? 'your e-mail' : !timeGiven ? 'a date and time' : null;
   const [dateError, setDateError] = useState<string | null>(null);
 
   const checkEmail = (value: string) => {
@@ -43,6 +52,13 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
   };
 
   const choose = (value: Date | null) => {
+    if (value && !slotsKnown) {
+      setEarly(value);
+      setPicked(null);
+      setDateError(null);
+      return;
+    }
+    setEarly(null);
     // A click on a day keeps the previous time of day, which may not be free there.
     const slot = value ? snapToFreeSlot(value, free, new Date()) : null;
     setPicked(slot);
@@ -52,9 +68,9 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const emailOk = checkEmail(email);
-    if (!picked) setDateError(TEXT.missingDateTime);
-    if (!emailOk || !picked || processing) return;
-    void book(email.trim(), fromPickerDate(picked));
+    if (!chosen && !early) setDateError(TEXT.missingDateTime);
+    if (!emailOk || !chosen || processing) return;
+    void book(email.trim(), fromPickerDate(chosen));
   };
 
   return (
@@ -90,11 +106,12 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
         <label htmlFor={`${id}-when`}>Date and time (IST)</label>
         <DateTimeField
           id={`${id}-when`}
-          value={picked}
+          value={chosen ?? early}
           onChange={choose}
-          onClose={() => !picked && setDateError(TEXT.missingDateTime)}
+          onClose={() => !chosen && !early && setDateError(TEXT.missingDateTime)}
           free={free}
-          error={dateError}
+          known={slotsKnown}
+          error={dateError ?? earlyRefused}
           disabled={processing}
         />
         {slotsState === 'loading' && (
@@ -121,7 +138,7 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
           {sdkError}
         </StatusText>
       )}
-      <Button type="submit" disabled={!email || !picked || processing} aria-describedby={missing ? `${id}-why` : undefined}>
+      <Button type="submit" disabled={!email || !chosen || processing} aria-describedby={missing ? `${id}-why` : undefined}>
         {processing ? TEXT.processing : TEXT.proceed}
       </Button>
       {missing && !processing && (
