@@ -34,10 +34,10 @@ test('a time typed before the free times arrive is kept, accepted once they do, 
   release();
   await expect(starter.getByText('Loading the free times…')).toHaveCount(0);
   await expect(date).toHaveValue(slot.typed);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/orders/create-order'));
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/orders/create-order'));
   await starter.getByRole('button', { name: 'Proceed to Payment' }).click();
-  const order = (await (await answer).json()) as { start_time?: string };
-  expect(Date.parse(order.start_time ?? '')).toBe(Date.parse(slot.iso));
+  const sent = (await asked).postDataJSON() as { start_time: string };
+  expect(Date.parse(sent.start_time)).toBe(Date.parse(slot.iso));
   await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toBeVisible();
 });
 

@@ -16,7 +16,7 @@ import {
 import { site } from '@site/shared/site-config';
 import { isCancelled, manageable, reschedulable } from '../orders/views';
 import type { OrderRow } from '../orders/service';
-import { rupees, whenIst } from '../fulfilment/mails';
+import { rupees, whenForBuyer, whenIst } from '../fulfilment/mails';
 import { escapeMarkup } from '../../lib/escape';
 
 /**
@@ -84,7 +84,8 @@ ${body}
 const send = (reply: FastifyReply, status: number, title: string, body: string) =>
   reply.code(status).documentHeaders().type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
 
-const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenIst(row.startTime!))}</strong></p>`;
+// The buyer's own time beside IST when the booking said where they were (the page has no script to ask).
+const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenForBuyer(row.startTime!, row.timeZone))}</strong></p>`;
 
 /** A receipt: the order, what was bought, the amount in rupees, and who sold it. */
 const receiptBody = (row: OrderRow) => `<dl>

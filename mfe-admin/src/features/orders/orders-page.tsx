@@ -66,6 +66,19 @@ function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }
   );
 }
 
+/** What the buyer would like to discuss: a long answer opens on request, so the row stays readable. */
+function DiscussionCell({ text }: { text: string | null }) {
+  if (!text) return <>—</>;
+  const style = { maxWidth: '32ch', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+  if (text.length <= 120) return <div style={style}>{text}</div>;
+  return (
+    <details style={style}>
+      <summary>{text.slice(0, 100)}…</summary>
+      {text}
+    </details>
+  );
+}
+
 /** A paid booking's own meeting link, which an admin may replace with another (never another booking's). */
 function MeetingCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const [editing, setEditing] = useState(false);
@@ -131,6 +144,7 @@ export function OrdersPage() {
     { header: 'Amount', cell: (o) => rupees(o.amount_paise), numeric: true },
     { header: 'Status', cell: (o) => <Pill $tone={o.status === 'paid' ? 'ok' : o.status === 'refunded' ? 'warn' : 'muted'}>{statusText(o.status)}</Pill> },
     { header: 'Booked time', cell: (o) => (o.start_time ? formatIst(o.start_time) : '—') },
+    { header: 'To discuss', cell: (o) => <DiscussionCell text={o.discussion} /> },
     { header: 'Meeting link', cell: (o) => <MeetingCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
     { header: 'Actions', cell: (o) => <RefundCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
   ];

@@ -5,7 +5,8 @@ import { theme } from '@site/shared/ui/theme';
 import { fromPickerDate, isOffered, snapToFreeSlot } from '../../lib/ist-time';
 import { SIMPLE_EMAIL, TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
-import type { Order } from '@site/shared/contracts/orders';
+import { DISCUSSION_MAX, type Order } from '@site/shared/contracts/orders';
+import { formatVisitorWhen } from '@site/shared/dates';
 import { DateTimeField } from './date-time-field';
 import { useBookConsultation } from './use-book-consultation';
 import { SLOT_TEXTS, useFreeSlots } from './use-free-slots';
@@ -17,6 +18,10 @@ const Form = styled.form`
   ${Field} { margin-bottom: 12px; }
   button[type='submit'] { width: 100%; }
 `;
+
+export const DISCUSSION_TEXTS = {
+  tooLong: `Please keep what you would like to discuss to ${DISCUSSION_MAX.toLocaleString('en-IN')} characters.`,
+};
 
 /** E-mail and date/time for one package, then payment (spec §4, §5). */
 export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPackage; ownEmail?: string; onBooked: (order: Order | undefined) => void }) {
@@ -44,6 +49,11 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
   const timeGiven = chosen !== null || early !== null;
   const missing = !email && !timeGiven ? 'your e-mail and a date and time' : !email ? 'your e-mail' : !timeGiven ? 'a date and time' : null;
   const [dateError, setDateError] = useState<string | null>(null);
+  const [discussion, setDiscussion] = useState('');
+  const discussionLength = discussion.trim().length;
+  const discussionError = discussionLength > DISCUSSION_MAX ? DISCUSSION_TEXTS.tooLong : null;
+  // The form is live (never server-rendered), so the visitor's own zone costs nothing at first paint.
+  const visitorTime = chosen ? formatVisitorWhen(fromPickerDate(chosen).toISOString()) : null;
 
   const checkEmail = (value: string) => {
     const ok = SIMPLE_EMAIL.test(value.trim());
@@ -69,8 +79,8 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
     event.preventDefault();
     const emailOk = checkEmail(email);
     if (!chosen && !early) setDateError(TEXT.missingDateTime);
-    if (!emailOk || !chosen || processing) return;
-    void book(email.trim(), fromPickerDate(chosen));
+    if (!emailOk || !chosen || discussionError || processing) return;
+    void book(email.trim(), fromPickerDate(chosen), discussion.trim());
   };
 
   return (
@@ -114,6 +124,11 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
           error={dateError ?? earlyRefused}
           disabled={processing}
         />
+        {visitorTime && (
+          <StatusText id={`${id}-when-yours`} $tone="muted" style={{ margin: '4px 0 0', fontSize: '0.9rem' }}>
+            Your time: {visitorTime}
+          </StatusText>
+        )}
         {slotsState === 'loading' && (
           <StatusText role="status" $tone="muted" style={{ margin: '4px 0 0', fontSize: '0.9rem' }}>
             {SLOT_TEXTS.loading}
@@ -133,12 +148,34 @@ export function BookingForm({ pkg, ownEmail = '', onBooked }: { pkg: BookingPack
           </StatusText>
         )}
       </Field>
+      <Field>
+        <label htmlFor={`${id}-discuss`}>
+          What would you like to discuss? <span style={{ fontWeight: 'normal' }}>(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-discuss`}
+          rows={3}
+          value={discussion}
+          disabled={processing}
+          aria-invalid={discussionError ? true : undefined}
+          aria-describedby={`${id}-discuss-count${discussionError ? ` ${id}-discuss-error` : ''}`}
+          onChange={(event) => setDiscussion(event.target.value)}
+        />
+        <StatusText id={`${id}-discuss-count`} $tone="muted" style={{ margin: 0, fontSize: '0.85rem', textAlign: 'right' }}>
+          {discussionLength.toLocaleString('en-IN')} / {DISCUSSION_MAX.toLocaleString('en-IN')} characters
+        </StatusText>
+        {discussionError && (
+          <FieldError id={`${id}-discuss-error`} role="alert">
+            {discussionError}
+          </FieldError>
+        )}
+      </Field>
       {sdkError && (
         <StatusText role="alert" $tone="error">
           {sdkError}
         </StatusText>
       )}
-      <Button type="submit" disabled={!email || !chosen || processing} aria-describedby={missing ? `${id}-why` : undefined}>
+      <Button type="submit" disabled={!email || !chosen || discussionError !== null || processing} aria-describedby={missing ? `${id}-why` : undefined}>
         {processing ? TEXT.processing : TEXT.proceed}
       </Button>
       {missing && !processing && (
