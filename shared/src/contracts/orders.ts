@@ -252,3 +252,15 @@ export const PaymentWebhookBody = z.looseObject({
   payload: z.record(z.string(), z.unknown()),
 });
 export const PaymentWebhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/** GET /api/admin/bookings?from=&to= (admin): the paid consultations starting on those IST dates (at most 31 days), soonest first. */
+export const AdminBookingsQuery = z
+  .strictObject({ from: z.iso.date(), to: z.iso.date() })
+  .refine((q) => q.to >= q.from, { message: 'to must not be before from.', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, { message: 'At most 31 days.', path: ['to'] });
+export type AdminBookingsQuery = z.infer<typeof AdminBookingsQuery>;
+export const AdminBookings = z.array(AdminOrder);
+
+/** POST /api/admin/orders/{id}/move (admin): another start for a paid booking, under the same rules as the buyer's reschedule. */
+export const AdminMoveBody = z.strictObject({ start_time: TimestampSchema });
+export type AdminMoveBody = z.infer<typeof AdminMoveBody>;
