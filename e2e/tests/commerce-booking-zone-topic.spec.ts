@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
 import { offeredSlot, signedInBuyer } from '../support/commerce';
@@ -20,12 +20,13 @@ function londonWhen(iso: string): string {
   return `${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute} ${parts.dayPeriod} ${parts.timeZoneName === 'GMT' || parts.timeZoneName === 'GMT+0' ? 'UTC' : parts.timeZoneName}`;
 }
 
-async function shots(page: Page, name: string) {
+async function shots(page: Page, name: string, shown: Locator) {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
   const size = page.viewportSize()!;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    await shown.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize(size);
@@ -56,8 +57,7 @@ test("a visitor in London sees their own time beside IST on the form and /orders
   await expect(starter.getByText(`${topic.length} / 1,000 characters`)).toBeVisible();
   await expect(proceed).toBeEnabled();
   await expectNoAxeViolations(page);
-  await starter.scrollIntoViewIfNeeded();
-  await shots(page, 'booking-form-zone-discuss');
+  await shots(page, 'booking-form-zone-discuss', date);
 
   const created = page.waitForRequest((r) => r.url().endsWith('/api/orders/create-order'));
   await proceed.click();
@@ -72,10 +72,10 @@ test("a visitor in London sees their own time beside IST on the form and /orders
   const card = page.getByRole('article').filter({ hasText: 'Starter Strategy Call' }).first();
   await expect(card).toContainText(slot.when);
   await expect(card).toContainText(`Your time: ${londonWhen(slot.iso)}`);
-  await shots(page, 'orders-zone');
+  await shots(page, 'orders-zone', card);
 
   await signInAsAdmin(page, '/admin/orders');
   const row = page.getByRole('row').filter({ hasText: buyer.username });
   await expect(row).toContainText(topic);
-  await shots(page, 'admin-orders-discuss');
+  await shots(page, 'admin-orders-discuss', row);
 });
