@@ -113,3 +113,27 @@ export function futureSlot(days: number): { iso: string; typed: string } {
   const typed = `${month} ${ist.getUTCDate()}, ${ist.getUTCFullYear()} ${h12}:${String(minutes).padStart(2, '0')} ${hours >= 12 ? 'PM' : 'AM'}`;
   return { iso: new Date(utc).toISOString(), typed };
 }
+
+/** "December 22, 2026 9:15 AM": how the booking form's field writes an IST start (and accepts it typed). */
+export function typedIst(iso: string): string {
+  const ist = new Date(Date.parse(iso) + 330 * 60_000);
+  const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(ist);
+  const hours = ist.getUTCHours();
+  const h12 = hours > 12 ? hours - 12 : hours || 12;
+  return `${month} ${ist.getUTCDate()}, ${ist.getUTCFullYear()} ${h12}:${String(ist.getUTCMinutes()).padStart(2, '0')} ${hours >= 12 ? 'PM' : 'AM'}`;
+}
+
+/**
+ * A start the slot api offers for `packageId`, `days` or more ahead (IST), at random among that
+ * day's: a fixed date may be a day off, and each test should take a time no other test takes.
+ */
+export async function offeredSlot(page: Page, packageId: string, days: number): Promise<{ iso: string; typed: string; when: string }> {
+  const day = (ahead: number) => new Date(Date.now() + 330 * 60_000 + ahead * 86_400_000).toISOString().slice(0, 10);
+  const answer = await page.request.get('/api/bookings/slots', { params: { package_id: packageId, from: day(days), to: day(days + 7) } });
+  expect(answer.ok()).toBe(true);
+  const { slots } = (await answer.json()) as { slots: string[] };
+  const first = slots.filter((slot) => slot.slice(0, 10) === slots[0]!.slice(0, 10));
+  expect(first.length, 'no free start in that week').toBeGreaterThan(0);
+  const iso = first[Math.floor(Math.random() * first.length)]!;
+  return { iso, typed: typedIst(iso), when: `${typedIst(iso).replace(/ (\d{1,2}:\d{2} [AP]M)$/, ' at $1')} IST` };
+}

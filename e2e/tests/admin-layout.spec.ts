@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { expectNoAxeViolations, logInAsAdmin, openFromSidebar, signInAsAdmin } from '../support/admin-session';
 
-const ORDER = ['Dashboard', 'Home', 'Blog', 'Events', 'Packages', 'Careers', 'Settings', 'Orders', 'Messages', 'Subscribers', 'Consultations', 'Availability', 'Mail', 'System'];
+const ORDER = ['Dashboard', 'Home', 'Blog', 'Events', 'Packages', 'Careers', 'Settings', 'Orders', 'Bookings', 'Messages', 'Subscribers', 'Consultations', 'Availability', 'Mail', 'System'];
 
 test('the sidebar lists every admin page in order and marks the current one', async ({ page }) => {
   await signInAsAdmin(page, '/admin');

@@ -21,6 +21,7 @@ const EditConsultationPage = lazy(() => import('../features/consultations/consul
 const AvailabilityPage = lazy(() => import('../features/availability/availability-page').then((m) => ({ default: m.AvailabilityPage })));
 const CareersPage = lazy(() => import('../features/careers/careers-page').then((m) => ({ default: m.CareersPage })));
 const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const BookingsPage = lazy(() => import('../features/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })));
 const OrdersPage = lazy(() => import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
 const MessagesPage = lazy(() => import('../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })));
 const MailPage = lazy(() => import('../features/mail/mail-page').then((m) => ({ default: m.MailPage })));
@@ -50,6 +51,7 @@ export default function AdminApp() {
         <Route path="careers" element={<CareersPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="orders" element={<OrdersPage />} />
+        <Route path="bookings" element={<BookingsPage />} />
         <Route path="messages" element={<MessagesPage />} />
         <Route path="subscribers" element={<SubscribersPage />} />
         <Route path="mail" element={<MailPage />} />

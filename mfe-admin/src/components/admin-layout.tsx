@@ -8,7 +8,7 @@ import { useSession } from '@site/shared/session';
 /** The screens under /admin (path, sidebar label): the spec's order, then the additions. */
 const SCREENS = [
   ['blogs', 'Blog'], ['events', 'Events'], ['packages', 'Packages'], ['careers', 'Careers'], ['settings', 'Settings'],
-  ['orders', 'Orders'], ['messages', 'Messages'], ['subscribers', 'Subscribers'], ['consultations', 'Consultations'],
+  ['orders', 'Orders'], ['bookings', 'Bookings'], ['messages', 'Messages'], ['subscribers', 'Subscribers'], ['consultations', 'Consultations'],
   ['availability', 'Availability'], ['mail', 'Mail'], ['system', 'System'],
 ] as const;
 

@@ -15,6 +15,23 @@ export type PaymentProvider = z.infer<typeof PaymentProvider>;
 export const Currency = z.literal('INR');
 
 /** POST /api/orders/create-order (bearer). `amount` is the price in rupees as shown; the server checks it. */
+/** The longest answer to "What would you like to discuss?". */
+export const DISCUSSION_MAX = 1000;
+
+/** An IANA time zone name the runtime knows ("Europe/London"). */
+const NOT_A_ZONE = 'time_zone must be an IANA time zone, such as Europe/London.';
+export const TimeZoneSchema = z
+  .string()
+  .max(64, NOT_A_ZONE)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return /^[A-Za-z]/.test(zone);
+    } catch {
+      return false;
+    }
+  }, NOT_A_ZONE);
+
 export const CreateOrderBody = z.strictObject({
   package_id: IdSchema,
   amount: z.number().min(0).max(99_999_999.99),
@@ -22,6 +39,10 @@ export const CreateOrderBody = z.strictObject({
   start_time: TimestampSchema.optional(),
   /** Consultations: the attendee's address (defaults to the buyer's account e-mail). */
   email: EmailSchema.optional(),
+  /** Consultations: the browser's IANA time zone ("Europe/London"), so e-mails give the buyer's own time beside IST. */
+  time_zone: TimeZoneSchema.optional(),
+  /** Consultations: what the buyer would like to discuss (optional; shown to the admin and in the consultancy's notice). */
+  discussion: z.string().trim().max(DISCUSSION_MAX, `What you would like to discuss can be at most ${DISCUSSION_MAX.toLocaleString('en-IN')} characters.`).optional(),
 });
 export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 
@@ -171,6 +192,10 @@ export const AdminOrder = Order.extend({
   provider_order_id: z.string().nullable(),
   provider_payment_id: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  /** Consultations: the buyer's time zone when booking (IANA), if the browser said. */
+  time_zone: z.string().nullable(),
+  /** Consultations: what the buyer would like to discuss, if they said. */
+  discussion: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderPage = z.object({
@@ -227,3 +252,15 @@ export const PaymentWebhookBody = z.looseObject({
   payload: z.record(z.string(), z.unknown()),
 });
 export const PaymentWebhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/** GET /api/admin/bookings?from=&to= (admin): the paid consultations starting on those IST dates (at most 31 days), soonest first. */
+export const AdminBookingsQuery = z
+  .strictObject({ from: z.iso.date(), to: z.iso.date() })
+  .refine((q) => q.to >= q.from, { message: 'to must not be before from.', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, { message: 'At most 31 days.', path: ['to'] });
+export type AdminBookingsQuery = z.infer<typeof AdminBookingsQuery>;
+export const AdminBookings = z.array(AdminOrder);
+
+/** POST /api/admin/orders/{id}/move (admin): another start for a paid booking, under the same rules as the buyer's reschedule. */
+export const AdminMoveBody = z.strictObject({ start_time: TimestampSchema });
+export type AdminMoveBody = z.infer<typeof AdminMoveBody>;

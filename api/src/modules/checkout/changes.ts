@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { REFUND_WINDOW_MS, RESCHEDULE_CUTOFF_HOURS, RESCHEDULE_CUTOFF_MS } from '@site/shared/contracts/booking-policy';
+import type { Tx } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import type { OrderRow } from '../orders/service';
 import { isCancelled, manageable, reschedulable } from '../orders/views';
@@ -44,7 +45,7 @@ export function createBookingChanges(app: FastifyInstance, refunds: Refunds) {
     },
 
     /** Signed reschedule link: another free slot, until the cutoff before the booked start. */
-    async rescheduleByLink(row: OrderRow, startIso: string): Promise<OrderRow> {
+    async rescheduleByLink(row: OrderRow, startIso: string, audit?: (tx: Tx, moved: OrderRow) => Promise<void>): Promise<OrderRow> {
       const now = new Date();
       if (!reschedulable(row, now)) throw notReschedulable();
       const start = new Date(startIso);
@@ -56,7 +57,10 @@ export function createBookingChanges(app: FastifyInstance, refunds: Refunds) {
       const moved = await db.transaction(async (tx) => {
         await claimSlot(app.availability, tx, start, end, now, row.id);
         const updated = await checkoutRepository.reschedule(tx, row.id, start, end);
-        if (updated) await app.fulfilment.moved(tx, updated);
+        if (updated) {
+          await app.fulfilment.moved(tx, updated);
+          await audit?.(tx, updated);
+        }
         return updated;
       });
       if (!moved) throw notReschedulable();

@@ -14,13 +14,15 @@ export interface CreateOrderInput {
   amount: number;
   start_time?: string | undefined;
   email?: string | undefined;
+  time_zone?: string | undefined;
+  discussion?: string | undefined;
 }
 
 /** Writes the held order: a new row, or an old unpaid one taken again. */
 type Store = (
   tx: Tx,
   hold: Hold,
-  order: Pick<OrderInsert, 'packageId' | 'packageName' | 'kind' | 'amountPaise' | 'attendeeEmail' | 'startTime' | 'endTime'>,
+  order: Pick<OrderInsert, 'packageId' | 'packageName' | 'kind' | 'amountPaise' | 'attendeeEmail' | 'startTime' | 'endTime' | 'timeZone' | 'discussion'>,
   now: Date,
 ) => Promise<OrderRow>;
 
@@ -80,7 +82,18 @@ export function createOrderTaking(app: FastifyInstance) {
     return db.transaction(async (tx) => {
       await limits.guard(tx, hold, now);
       await claimSlot(app.availability, tx, start, end, now, hold.orderId);
-      const order = { packageId: pkg.id, packageName: pkg.name, kind: 'consultation' as const, amountPaise: pricePaise, startTime: start, endTime: end, attendeeEmail: email };
+      const order = {
+        packageId: pkg.id,
+        packageName: pkg.name,
+        kind: 'consultation' as const,
+        amountPaise: pricePaise,
+        startTime: start,
+        endTime: end,
+        attendeeEmail: email,
+        timeZone: body.time_zone ?? null,
+        // An answer of only spaces is no answer.
+        discussion: body.discussion || null,
+      };
       return store(tx, hold, order, now);
     });
   }
@@ -89,6 +102,7 @@ export function createOrderTaking(app: FastifyInstance) {
     const [pkg] = await app.packages.search('id', body.package_id, true);
     if (!pkg || !pkg.is_active) throw new HttpError(404, 'not_found', 'Package not found.');
     if (body.start_time) throw new HttpError(400, 'validation_error', 'start_time is only for consultations.');
+    if (body.discussion) throw new HttpError(400, 'validation_error', 'discussion is only for consultations.');
     const amountPaise = paise(pkg.price);
     if (amountPaise < 100) throw new HttpError(400, 'not_orderable', 'This package cannot be bought online.');
     if (paise(body.amount) !== amountPaise) throw amountMismatch();

@@ -1,9 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { ApiErrorBody } from '@site/shared/contracts/common';
-import { CreateOrderAnswer, CreateOrderBody, Order, OrderIdParams, RefundAnswer, VerifyPaymentBody } from '@site/shared/contracts/orders';
+import { IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import {
+  AdminBookings,
+  AdminBookingsQuery,
+  AdminMoveBody,
+  AdminOrder,
+  CreateOrderAnswer,
+  CreateOrderBody,
+  Order,
+  OrderIdParams,
+  RefundAnswer,
+  VerifyPaymentBody,
+} from '@site/shared/contracts/orders';
+import { formatWhen } from '@site/shared/dates';
 import { formatPaise } from '@site/shared/money';
 import { noStore } from '../../lib/no-store';
+import { HttpError } from '../../plugins/errors';
 import { clientKey } from '../../lib/client-network';
 
 const tags = ['orders'];
@@ -118,4 +132,49 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return order!;
     },
   );
+
+  app.get(
+    '/admin/bookings',
+    {
+      onRequest: [noStore, app.requireAdmin],
+      schema: {
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        summary: "The admin's agenda: paid consultations starting on the IST dates from..to (at most 31 days), soonest first, with buyer, link and topic",
+        querystring: AdminBookingsQuery,
+        response: { 200: AdminBookings, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody },
+      },
+    },
+    async (request) => {
+      // IST midnight of `from` up to IST midnight after `to`.
+      const from = new Date(Date.parse(request.query.from) - IST_OFFSET_MS);
+      const to = new Date(Date.parse(request.query.to) + 86_400_000 - IST_OFFSET_MS);
+      return app.orders.toAdminOrders(await app.orders.paidConsultations(from, to));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/move',
+    {
+      onRequest: [noStore, app.requireAdmin],
+      schema: {
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        summary: "Move a paid booking to another free start, under the buyer's reschedule rules; the buyer gets the updated invitation (admin; audited)",
+        params: OrderIdParams,
+        body: AdminMoveBody,
+        response: { 200: AdminOrder, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
+      },
+    },
+    async (request) => {
+      const row = await app.orders.findById(request.params.id);
+      if (!row || row.kind !== 'consultation') throw new HttpError(404, 'not_found', 'Booking not found.');
+      const actor = await app.audit.actorOf(request);
+      const moved = await app.checkout.rescheduleByLink(row, request.body.start_time, (tx, changed) =>
+        app.audit.record(tx, { actor, action: 'update', entity: 'order', entityId: changed.id, label: `Moved to ${formatWhen(changed.startTime!.toISOString())}` }),
+      );
+      return (await app.orders.toAdminOrders([moved]))[0]!;
+    },
+  );
+
 };

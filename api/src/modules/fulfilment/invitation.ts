@@ -6,7 +6,7 @@ import { emailOrigin } from '../../lib/origin';
 import type { MailMessage } from '../mail/service';
 import type { OrderLinks } from '../orders/links';
 import type { OrderRow } from '../orders/service';
-import { rupees, whenIst } from './mails';
+import { rupees, whenForBuyer, whenIst } from './mails';
 import { joinDetails, manageLines } from './reminders';
 import { invitationRepository } from './repository';
 
@@ -65,7 +65,7 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
       text: [
         confirmation ? 'Booking confirmed! Thank you for your payment.' : 'Your calendar invitation.',
         '',
-        `${row.packageName}: ${whenIst(start)}, until ${whenIst(row.endTime!)}.`,
+        `${row.packageName}: ${whenForBuyer(start, row.timeZone)}, until ${whenForBuyer(row.endTime!, row.timeZone)}.`,
         `Amount paid: ${rupees(row.amountPaise)}. Order: ${row.id}`,
         `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
         via === 'ics_email' ? 'The calendar invitation is attached (invite.ics).' : 'A Google Calendar invitation has been sent to this address.',

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { REFUND_WINDOW_HOURS } from '@site/shared/contracts/booking-policy';
-import { formatWhen } from '@site/shared/dates';
 import { formatPaise } from '@site/shared/money';
 import { emailOrigin } from '../../lib/origin';
 import type { Db } from '../../db/database';
@@ -9,9 +8,10 @@ import type { OrderRow } from '../orders/service';
 import type { Invitations } from './invitation';
 import type { ConsultancyNotices } from './notices';
 import { joinDetails, manageLines, type BookingReminders } from './reminders';
+import { whenForBuyer, whenIst } from './times';
 
-/** "December 1, 2026 at 10:00 AM IST", as the booking screens write it. */
-export const whenIst = (date: Date) => formatWhen(date.toISOString());
+export { whenForBuyer, whenIst } from './times';
+
 export const rupees = (amountPaise: number) => formatPaise(amountPaise);
 
 /**
@@ -76,7 +76,7 @@ export function createOrderMails(
           to: row.attendeeEmail!,
           subject: `Booking moved: ${row.packageName} on ${whenIst(start)}`,
           text: [
-            `Your ${row.packageName} is now on ${whenIst(start)}, until ${whenIst(row.endTime!)}. The updated invitation is attached.`,
+            `Your ${row.packageName} is now on ${whenForBuyer(start, row.timeZone)}, until ${whenForBuyer(row.endTime!, row.timeZone)}. The updated invitation is attached.`,
             '',
             joinDetails(row.meetingUrl ?? undefined),
             '',

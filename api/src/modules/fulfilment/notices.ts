@@ -37,6 +37,7 @@ export function createConsultancyNotices(
         text: [
           `${headline[change]}: ${row.packageName}, ${whenIst(start)} until ${whenIst(row.endTime!)}.`,
           `Attendee: ${row.attendeeEmail ?? 'unknown'}`,
+          row.discussion ? `What they would like to discuss: ${row.discussion}` : '',
           `Amount: ${formatPaise(row.amountPaise)}. Order: ${row.id}`,
           detail,
           '',

@@ -6,6 +6,7 @@ import { transactionForBoss } from '../jobs/boss-database';
 import type { MailMessage } from '../mail/service';
 import type { OrderLinks } from '../orders/links';
 import type { OrderRow } from '../orders/service';
+import { whenForBuyer } from './times';
 
 /** The queue of booking reminders: one job per reminder, due at its time. */
 export const REMINDER_QUEUE = 'orders.booking-reminder';
@@ -70,7 +71,7 @@ export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLi
       to: row.attendeeEmail!,
       subject: `Reminder: your ${row.packageName} ${lead === '24h' ? 'is tomorrow' : 'starts in 1 hour'}, ${whenIst(start)}`,
       text: [
-        `Your ${row.packageName} starts ${lead === '24h' ? 'in 24 hours' : 'in 1 hour'}: ${whenIst(start)}, until ${whenIst(row.endTime!)}.`,
+        `Your ${row.packageName} starts ${lead === '24h' ? 'in 24 hours' : 'in 1 hour'}: ${whenForBuyer(start, row.timeZone)}, until ${whenForBuyer(row.endTime!, row.timeZone)}.`,
         '',
         joinDetails(meetingLink),
         '',

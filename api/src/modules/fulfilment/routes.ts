@@ -91,4 +91,5 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       return (await app.orders.toAdminOrders([updated]))[0]!;
     },
   );
+
 };

@@ -40,6 +40,9 @@ export const orders = pgTable('orders', {
   inviteSequence: integer('invite_sequence').notNull().default(0),
   /** The booking's own meeting room (migration 0025). */
   meetingUrl: text('meeting_url'),
+  /** Consultations: the buyer's IANA time zone when booking, and what they would like to discuss (migration 0026). */
+  timeZone: text('time_zone'),
+  discussion: text('discussion'),
   /** Given when paid, from the sequence order_receipt_numbers (migration 0027). */
   receiptNumber: bigint('receipt_number', { mode: 'number' }).unique(),
   createdAt: at('created_at').notNull().defaultNow(),

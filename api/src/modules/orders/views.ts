@@ -86,6 +86,8 @@ export function createOrderViews(app: FastifyInstance, links: OrderLinks) {
       provider_order_id: row.providerOrderId,
       provider_payment_id: row.providerPaymentId,
       refunded_at: iso(row.refundedAt),
+      time_zone: row.timeZone,
+      discussion: row.discussion,
     }));
   }
 

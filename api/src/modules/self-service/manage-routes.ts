@@ -16,7 +16,7 @@ import {
 import { site } from '@site/shared/site-config';
 import { isCancelled, manageable, reschedulable } from '../orders/views';
 import type { OrderRow } from '../orders/service';
-import { whenIst } from '../fulfilment/mails';
+import { whenForBuyer } from '../fulfilment/mails';
 import { escapeMarkup } from '../../lib/escape';
 import { receiptBody, type ReceiptSeller } from './receipt';
 
@@ -85,7 +85,8 @@ ${body}
 const send = (reply: FastifyReply, status: number, title: string, body: string) =>
   reply.code(status).documentHeaders().type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
 
-const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenIst(row.startTime!))}</strong></p>`;
+// The buyer's own time beside IST when the booking said where they were (the page has no script to ask).
+const summary = (row: OrderRow) => `<p>${escapeMarkup(row.packageName)}: <strong>${escapeMarkup(whenForBuyer(row.startTime!, row.timeZone))}</strong></p>`;
 
 // Not strict: what a mail client or tracker adds to a link (utm_source, …) is left out, not refused.
 const TokenQuery = z.object({ token: z.string().max(200) });

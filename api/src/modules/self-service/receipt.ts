@@ -1,6 +1,6 @@
 import { site } from '@site/shared/site-config';
 import { escapeMarkup } from '../../lib/escape';
-import { rupees, whenIst } from '../fulfilment/mails';
+import { rupees, whenForBuyer, whenIst } from '../fulfilment/mails';
 import type { OrderRow } from '../orders/service';
 
 /** The seller's details a receipt names, when the consultancy sets them (RECEIPT_* settings). */
@@ -28,7 +28,7 @@ ${row.receiptNumber ? `<dt>Receipt number</dt><dd>${escapeMarkup(receiptNumberOf
 ` : ''}<dt>Order id</dt><dd>${escapeMarkup(row.id)}</dd>
 <dt>Date paid</dt><dd>${escapeMarkup(whenIst(row.paidAt!))}</dd>
 ${buyer ? `<dt>Billed to</dt><dd>${escapeMarkup(buyer.username)}<br>${escapeMarkup(buyer.email)}</dd>
-` : ''}<dt>Item</dt><dd>${escapeMarkup(row.packageName)}${row.startTime ? `, booked for ${escapeMarkup(whenIst(row.startTime))}` : ''}${seller.sac ? `<br>SAC ${escapeMarkup(seller.sac)}` : ''}</dd>
+` : ''}<dt>Item</dt><dd>${escapeMarkup(row.packageName)}${row.startTime ? `, booked for ${escapeMarkup(whenForBuyer(row.startTime, row.timeZone))}` : ''}${seller.sac ? `<br>SAC ${escapeMarkup(seller.sac)}` : ''}</dd>
 ${taxPaise > 0 ? `<dt>Taxable value</dt><dd>${escapeMarkup(rupees(row.amountPaise - taxPaise))}</dd>
 <dt>GST (${seller.taxPercent}%, included)</dt><dd>${escapeMarkup(rupees(taxPaise))}</dd>
 ` : ''}<dt>Amount</dt><dd><strong>${escapeMarkup(rupees(row.amountPaise))}</strong> (${row.currency})</dd>

@@ -2,9 +2,9 @@ import { IST_OFFSET } from '@site/shared/contracts/booking-policy';
 import { useState } from 'react';
 import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
-import { formatPaise } from '@site/shared/money';
 import { toast } from '@site/shared/toast';
 import { Actions, Pill, SmallButton, Toolbar } from '../../components/ui';
+import { DiscussionCell, RefundCell, rupees } from '../../components/order-cells';
 import { type Column, ListHeader, PagedList, SelectFilter } from '../../components/paged-list';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
@@ -21,50 +21,8 @@ const KINDS: OrderKind[] = ['consultation', 'package'];
 const istDayStart = (day: string, plusDays = 0) =>
   day ? new Date(Date.parse(`${day}T00:00:00${IST_OFFSET}`) + plusDays * 86_400_000).toISOString() : undefined;
 
-export const rupees = (paise: number) => formatPaise(paise);
 
-function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (order.status !== 'paid') return null;
 
-  async function refund() {
-    setBusy(true);
-    try {
-      await adminRequest(`/orders/${encodeURIComponent(order.id)}/refund`, { method: 'POST' });
-      // The api e-mails the buyer in the refund's transaction (and withdraws a consultation's calendar entry).
-      const told = order.kind === 'consultation' ? 'They have been e-mailed and their calendar entry withdrawn.' : 'They have been e-mailed.';
-      toast.success(`Refunded ${rupees(order.amount_paise)} to ${order.buyer_username}. ${told}`);
-      onDone();
-    } catch (error) {
-      toast.error(messageOf(error, 'The refund failed. Please try again.'));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  }
-
-  if (!confirming) {
-    return (
-      <SmallButton type="button" $variant="ghost" onClick={() => setConfirming(true)} aria-label={`Refund order of ${order.buyer_username} for ${order.package_name}`}>
-        Refund
-      </SmallButton>
-    );
-  }
-  return (
-    <Actions role="group" aria-label="Confirm the refund">
-      <span>
-        Refund {rupees(order.amount_paise)} to {order.buyer_username}?
-      </span>
-      <SmallButton type="button" disabled={busy} onClick={() => void refund()} autoFocus>
-        {busy ? 'Refunding…' : 'Confirm refund'}
-      </SmallButton>
-      <SmallButton type="button" $variant="ghost" disabled={busy} onClick={() => setConfirming(false)}>
-        Cancel
-      </SmallButton>
-    </Actions>
-  );
-}
 
 /** A paid booking's own meeting link, which an admin may replace with another (never another booking's). */
 function MeetingCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
@@ -131,6 +89,7 @@ export function OrdersPage() {
     { header: 'Amount', cell: (o) => rupees(o.amount_paise), numeric: true },
     { header: 'Status', cell: (o) => <Pill $tone={o.status === 'paid' ? 'ok' : o.status === 'refunded' ? 'warn' : 'muted'}>{statusText(o.status)}</Pill> },
     { header: 'Booked time', cell: (o) => (o.start_time ? formatIst(o.start_time) : '—') },
+    { header: 'To discuss', cell: (o) => <DiscussionCell text={o.discussion} /> },
     { header: 'Meeting link', cell: (o) => <MeetingCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
     { header: 'Actions', cell: (o) => <RefundCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
   ];

@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import type { Order } from '@site/shared/contracts/orders';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
-import { formatPaise, formatWhen } from '../../lib/format';
+import { When } from '@site/shared/ui/when';
+import { formatPaise } from '../../lib/format';
 
 const Panel = styled.section`
   margin: 16px 0 0;
@@ -48,7 +49,7 @@ export function BookingConfirmation({ order, onClose }: { order: Order; onClose:
           <>
             <dt>Date and time</dt>
             <dd>
-              <time dateTime={order.start_time}>{formatWhen(order.start_time)}</time>
+              <When iso={order.start_time} />
             </dd>
           </>
         )}

@@ -13,12 +13,14 @@ interface Props {
   onClose: () => void;
   /** The starts the server offers for this consultation type. */
   free: FreeStarts;
+  /** Whether `free` has arrived: before, any time within the hours can be typed, to be checked once it has. */
+  known: boolean;
   error: string | null;
   disabled: boolean;
 }
 
 /** Date and time in IST: only the starts the server offers can be chosen, 9:00–18:00 in 15-minute steps. */
-export function DateTimeField({ id, value, onChange, onClose, free, error, disabled }: Props) {
+export function DateTimeField({ id, value, onChange, onClose, free, known, error, disabled }: Props) {
   const now = new Date();
   const today = toPickerDate(now);
   const minDate = new Date(today.getFullYear(), today.getMonth(), today.getDate());
@@ -42,8 +44,8 @@ export function DateTimeField({ id, value, onChange, onClose, free, error, disab
         placeholderText="Choose a date and time (IST)"
         minDate={minDate}
         maxDate={maxDate}
-        filterDate={dayHasSlot}
-        filterTime={offered}
+        filterDate={known ? dayHasSlot : undefined}
+        filterTime={known ? offered : isWithinHours}
         timeClassName={(time) => (isWithinHours(time) ? '' : 'outside-hours')}
         autoComplete="off"
         popperPlacement="bottom-start"

@@ -8,6 +8,16 @@ import { TEXT } from '../../lib/texts';
 import type { ConsultationPackage as BookingPackage } from '@site/shared/contracts/consultations';
 import type { Order } from '@site/shared/contracts/orders';
 
+/**
+ * The browser's IANA zone, so the buyer's e-mails give their own time beside IST. Read at the
+ * press, not while the page starts; a name the server could not check is left out, never a reason
+ * for the booking to fail.
+ */
+function browserZone(): { time_zone?: string } {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && zone.length <= 64 && /^[A-Za-z][\w+-]*(?:\/[\w+-]+)*$/.test(zone) ? { time_zone: zone } : {};
+}
+
 /** The server's refusals of a start that was free when the list was read: the list is read again. */
 const SLOT_REFUSALS = new Set(['slot_taken', 'day_full', 'short_notice', 'outside_working_hours']);
 
@@ -21,11 +31,19 @@ export function useBookConsultation(pkg: BookingPackage, onBooked: (order: Order
   const { pathname } = useLocation();
   const { pay, processing, sdkError } = usePayment();
 
-  async function book(email: string, start: Date) {
+  async function book(email: string, start: Date, discussion: string) {
     const price = pkg.price;
     if (price === 'Custom') return;
     await pay({
-      order: () => createOrder({ package_id: pkg.id, amount: price, start_time: start.toISOString(), email }),
+      order: () =>
+        createOrder({
+          package_id: pkg.id,
+          amount: price,
+          start_time: start.toISOString(),
+          email,
+          ...(discussion ? { discussion } : {}),
+          ...browserZone(),
+        }),
       details: () => ({ name: pkg.name, description: pkg.description, prefill: { email } }),
       held: 'time',
       onOrderFailed: (error) => {

@@ -1,6 +1,7 @@
 import { apiRequest } from '@site/shared/api-client';
 import type { SlotsAnswer } from '@site/shared/contracts/availability';
 import { IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import { formatWhen } from '@site/shared/dates';
 import { useQuery } from '@site/shared/query';
 import type { FreeStarts } from '../../lib/ist-time';
 
@@ -12,6 +13,8 @@ export const SLOT_TEXTS = {
   loading: 'Loading the free times…',
   failed: 'The free times could not be loaded.',
   none: `No free times in the next ${BOOKING_WINDOW_DAYS} days. Please contact us.`,
+  /** A time typed before the list arrived, which it does not offer. */
+  notFree: (start: Date) => `${formatWhen(start.toISOString())} is not free. Please choose another time.`,
 };
 
 const NOTHING_FREE: FreeStarts = new Set();

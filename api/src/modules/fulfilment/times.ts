@@ -1,0 +1,38 @@
+import { IST_OFFSET_MINUTES } from '@site/shared/contracts/booking-policy';
+import { formatWhen } from '@site/shared/dates';
+
+/** "December 1, 2026 at 10:00 AM IST", as the booking screens write it. */
+export const whenIst = (date: Date) => formatWhen(date.toISOString());
+
+/** The wall clock of `date` in an IANA zone, read as if it were UTC (the server has every zone's rules). */
+function wallClock(date: Date, timeZone: string): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+      .formatToParts(date)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!));
+}
+
+/**
+ * "December 1, 2026 at 3:00 PM IST · 9:30 AM London": IST first, then the buyer's own time when
+ * their zone is known (the browser's, sent with the booking) and differs; its date too when that
+ * differs from India's. IST alone otherwise.
+ */
+export function whenForBuyer(date: Date, timeZone: string | null): string {
+  const ist = whenIst(date);
+  if (!timeZone) return ist;
+  let local: Date;
+  try {
+    local = wallClock(date, timeZone);
+  } catch {
+    return ist;
+  }
+  const offsetMinutes = (local.getTime() - date.getTime()) / 60_000;
+  if (offsetMinutes === IST_OFFSET_MINUTES) return ist;
+  // The wall clock read as UTC is the wall clock read as IST shifted back by IST's offset.
+  const written = formatWhen(new Date(local.getTime() - IST_OFFSET_MINUTES * 60_000).toISOString()).replace(/ IST$/, '');
+  const place = timeZone.split('/').pop()!.replace(/_/g, ' ');
+  const sameDay = written.split(' at ')[0] === ist.split(' at ')[0];
+  return `${ist} · ${sameDay ? written.split(' at ')[1] : written} ${place}`;
+}
