@@ -41,6 +41,14 @@ describe('the floor tables', () => {
     }
   });
 
+  it('print a dash for the floor of a page that paints nothing without scripts, and a failed page as such', () => {
+    const lines = formatLighthouseFloor([lighthouseFloorRow('/login', [run(70, 900, 3000, 1500)], 'none'), { page: '/x', failed: 'NO_FCP' }]);
+    expect(lines[1]!.trim().split(/\s+/)).toEqual(['/login', '70', '—', '—', '900', '—', '—', '3.00', '—', '—', '1500']);
+    expect(lines[2]).toMatch(/^\/x\s+failed: NO_FCP$/);
+    const [, phone] = formatPhoneFloor([phoneFloorRow('/login', [{ paintMs: 2000, liveMs: 2500 }], 'none')]);
+    expect(phone!.trim().split(/\s+/)).toEqual(['/login', '2.00', 's', '2.50', 's', '0.50', 's', '—', 's']);
+  });
+
   it('print the phone profile in seconds', () => {
     const [, line] = formatPhoneFloor([phoneFloorRow('/', [{ paintMs: 1360, liveMs: 3850 }], [1200])]);
     expect(line!.trim().split(/\s+/)).toEqual(['/', '1.36', 's', '3.85', 's', '2.49', 's', '1.20', 's']);

@@ -17,6 +17,7 @@ export interface PhoneLoad {
   liveMs: number;
 }
 
+/** A row's floor figures and distances are NaN for a page that paints nothing without scripts. */
 export interface LighthouseFloorRow {
   page: string;
   /** Each figure the median of its runs. */
@@ -39,6 +40,14 @@ export interface PhoneFloorRow {
   floorPaintMs: number;
 }
 
+/** A page the bench could not measure, and why; printed in place of its row. */
+export interface FailedRow {
+  page: string;
+  failed: string;
+}
+
+const NO_FLOOR: LighthouseFigures = { performance: NaN, lcpMs: NaN, tbtMs: NaN, cpuIndex: NaN };
+
 function medians(runs: LighthouseFigures[]): LighthouseFigures {
   if (runs.length === 0) throw new Error('no Lighthouse runs to take a median of');
   const m = (pick: (run: LighthouseFigures) => number) => median(runs.map(pick));
@@ -46,47 +55,57 @@ function medians(runs: LighthouseFigures[]): LighthouseFigures {
 }
 
 /** The distance of medians: what the printed columns show, so each can be checked by subtraction. */
-export function lighthouseFloorRow(page: string, served: LighthouseFigures[], floor: LighthouseFigures[]): LighthouseFloorRow {
+export function lighthouseFloorRow(page: string, served: LighthouseFigures[], floor: LighthouseFigures[] | 'none'): LighthouseFloorRow {
   const s = medians(served);
-  const f = medians(floor);
-  const cpuIndex = median([...served, ...floor].map((r) => r.cpuIndex));
+  const f = floor === 'none' ? NO_FLOOR : medians(floor);
+  const cpuIndex = median([...served, ...(floor === 'none' ? [] : floor)].map((r) => r.cpuIndex));
   return { page, served: s, floor: f, pointsLost: f.performance - s.performance, tbtOverMs: s.tbtMs - f.tbtMs, lcpOverMs: s.lcpMs - f.lcpMs, cpuIndex };
 }
 
-export function phoneFloorRow(page: string, served: PhoneLoad[], floorPaints: number[]): PhoneFloorRow {
+export function phoneFloorRow(page: string, served: PhoneLoad[], floorPaints: number[] | 'none'): PhoneFloorRow {
   if (served.length === 0 || floorPaints.length === 0) throw new Error('no phone-profile loads to take a median of');
   return {
     page,
     paintMs: median(served.map((l) => l.paintMs)),
     liveMs: median(served.map((l) => l.liveMs)),
     liveAfterPaintMs: median(served.map((l) => l.liveMs - l.paintMs)),
-    floorPaintMs: median(floorPaints),
+    floorPaintMs: floorPaints === 'none' ? NaN : median(floorPaints),
   };
 }
 
+const isFailed = (row: object): row is FailedRow => 'failed' in row;
+
 const PAGE_WIDTH = 38;
 const pageCell = (page: string) => page.slice(0, PAGE_WIDTH).padEnd(PAGE_WIDTH);
-const ms = (value: number, width: number) => Math.round(value).toString().padStart(width);
-const seconds = (value: number, width: number) => (value / 1000).toFixed(2).padStart(width);
+/** A figure, or a dash where there is none (no floor). */
+const cell = (value: number, text: (value: number) => string, width: number) => (Number.isNaN(value) ? '—' : text(value)).padStart(width);
+const ms = (value: number, width: number) => cell(value, (v) => Math.round(v).toString(), width);
+const seconds = (value: number, width: number) => cell(value, (v) => (v / 1000).toFixed(2), width);
 /** A distance with its sign: scripts cost when it is positive. */
-const signed = (text: string) => (text.startsWith('-') ? text : `+${text}`);
+const signed = (value: number, text: (value: number) => string, width: number) => cell(value, (v) => (v < 0 ? text(v) : `+${text(v)}`), width);
+const failedLine = (row: FailedRow) => `${pageCell(row.page)} failed: ${row.failed}`;
 
-export function formatLighthouseFloor(rows: LighthouseFloorRow[]): string[] {
+export function formatLighthouseFloor(rows: (LighthouseFloorRow | FailedRow)[]): string[] {
   return [
     `${'page'.padEnd(PAGE_WIDTH)}   perf  floor   lost    TBT ms   floor    over    LCP s  floor   over  CPU index`,
-    ...rows.map(
-      (r) =>
-        `${pageCell(r.page)} ${String(r.served.performance).padStart(6)} ${String(r.floor.performance).padStart(6)} ${String(r.pointsLost).padStart(6)} ` +
-        `${ms(r.served.tbtMs, 9)} ${ms(r.floor.tbtMs, 7)} ${signed(Math.round(r.tbtOverMs).toString()).padStart(7)} ` +
-        `${seconds(r.served.lcpMs, 8)} ${seconds(r.floor.lcpMs, 6)} ${signed((r.lcpOverMs / 1000).toFixed(2)).padStart(6)} ` +
-        `${ms(r.cpuIndex, 10)}`,
+    ...rows.map((r) =>
+      isFailed(r)
+        ? failedLine(r)
+        : `${pageCell(r.page)} ${ms(r.served.performance, 6)} ${ms(r.floor.performance, 6)} ${ms(r.pointsLost, 6)} ` +
+          `${ms(r.served.tbtMs, 9)} ${ms(r.floor.tbtMs, 7)} ${signed(r.tbtOverMs, (v) => Math.round(v).toString(), 7)} ` +
+          `${seconds(r.served.lcpMs, 8)} ${seconds(r.floor.lcpMs, 6)} ${signed(r.lcpOverMs, (v) => (v / 1000).toFixed(2), 6)} ` +
+          `${ms(r.cpuIndex, 10)}`,
     ),
   ];
 }
 
-export function formatPhoneFloor(rows: PhoneFloorRow[]): string[] {
+export function formatPhoneFloor(rows: (PhoneFloorRow | FailedRow)[]): string[] {
   return [
     `${'page'.padEnd(PAGE_WIDTH)}    paint  interactive  live − paint  floor paint`,
-    ...rows.map((r) => `${pageCell(r.page)} ${seconds(r.paintMs, 6)} s ${seconds(r.liveMs, 10)} s ${seconds(r.liveAfterPaintMs, 11)} s ${seconds(r.floorPaintMs, 10)} s`),
+    ...rows.map((r) =>
+      isFailed(r)
+        ? failedLine(r)
+        : `${pageCell(r.page)} ${seconds(r.paintMs, 6)} s ${seconds(r.liveMs, 10)} s ${seconds(r.liveAfterPaintMs, 11)} s ${seconds(r.floorPaintMs, 10)} s`,
+    ),
   ];
 }

@@ -13,11 +13,12 @@ import { chromium } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
 import { ensureBuilt, startServer } from '@site/test-support/server';
 import { startFloorProxy } from './floor-proxy';
-import { formatLighthouseFloor, formatPhoneFloor, lighthouseFloorRow, phoneFloorRow, type LighthouseFloorRow, type PhoneFloorRow, type PhoneLoad } from './floor-table';
-import { phase, runMain } from './harness';
+import { formatLighthouseFloor, formatPhoneFloor, lighthouseFloorRow, phoneFloorRow, type FailedRow, type LighthouseFloorRow, type PhoneFloorRow, type PhoneLoad } from './floor-table';
+import { describeFailure, phase, runMain } from './harness';
 import { CALIBRATED_CPU_INDEX, withLighthouse, type LighthouseRun } from './lighthouse';
 import { coldLoad, PHONE_PROFILE } from './phone';
 import { BENCH_ADMIN, photoPostPath } from './photo-post';
+import { paintsWithoutScripts } from './strip-scripts';
 
 const RUNS = Number(process.env.FLOOR_RUNS ?? 3);
 /** Issue 41's pages: a service page, a post with a photo and a package page among them. */
@@ -42,35 +43,66 @@ async function resolvePages(baseUrl: string): Promise<string[]> {
   return pages;
 }
 
-async function lighthouseRows(servedUrl: string, floorUrl: string, pages: string[]): Promise<LighthouseFloorRow[]> {
+interface Page {
+  path: string;
+  /** False for a page the server does not render: without scripts it paints nothing, no floor. */
+  hasFloor: boolean;
+}
+
+async function floorPainted(floorUrl: string, path: string): Promise<boolean> {
+  const res = await fetch(`${floorUrl}${path}`);
+  if (!res.ok) throw new Error(`GET ${path} without scripts answered ${res.status}`);
+  return paintsWithoutScripts(await res.text());
+}
+
+/** One page's row, or why it could not be measured: the other pages are measured all the same. */
+async function rowOf<T>(page: string, measure: () => Promise<T>): Promise<T | FailedRow> {
+  try {
+    return await measure();
+  } catch (error) {
+    console.error(`bench/src/floor.ts: ${describeFailure(error)}`);
+    return { page, failed: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function lighthouseRows(servedUrl: string, floorUrl: string, pages: Page[]): Promise<(LighthouseFloorRow | FailedRow)[]> {
   return withLighthouse(async (audit) => {
-    const rows: LighthouseFloorRow[] = [];
-    for (const page of pages) {
-      const served: LighthouseRun[] = [];
-      const floor: LighthouseRun[] = [];
-      for (let i = 1; i <= RUNS; i++) {
-        served.push(await phase(`Lighthouse on ${page} as served (run ${i} of ${RUNS})`, () => audit(`${servedUrl}${page}`)));
-        floor.push(await phase(`Lighthouse on ${page} without scripts (run ${i} of ${RUNS})`, () => audit(`${floorUrl}${page}`)));
-      }
-      rows.push(lighthouseFloorRow(page, served, floor));
+    const rows: (LighthouseFloorRow | FailedRow)[] = [];
+    for (const { path, hasFloor } of pages) {
+      rows.push(
+        await rowOf(path, async () => {
+          const served: LighthouseRun[] = [];
+          const floor: LighthouseRun[] = [];
+          for (let i = 1; i <= RUNS; i++) {
+            served.push(await phase(`Lighthouse on ${path} as served (run ${i} of ${RUNS})`, () => audit(`${servedUrl}${path}`)));
+            if (hasFloor) floor.push(await phase(`Lighthouse on ${path} without scripts (run ${i} of ${RUNS})`, () => audit(`${floorUrl}${path}`)));
+          }
+          return lighthouseFloorRow(path, served, hasFloor ? floor : 'none');
+        }),
+      );
     }
     return rows;
   });
 }
 
-async function phoneRows(servedUrl: string, floorUrl: string, pages: string[]): Promise<PhoneFloorRow[]> {
+async function phoneRows(servedUrl: string, floorUrl: string, pages: Page[]): Promise<(PhoneFloorRow | FailedRow)[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
-    const rows: PhoneFloorRow[] = [];
-    for (const page of pages) {
-      const served: PhoneLoad[] = [];
-      const floorPaints: number[] = [];
-      for (let i = 1; i <= RUNS; i++) {
-        served.push(await phase(`phone-profile load of ${page} as served (run ${i} of ${RUNS})`, () => coldLoad(browser, `${servedUrl}${page}`)));
-        const floor = await phase(`phone-profile load of ${page} without scripts (run ${i} of ${RUNS})`, () => coldLoad(browser, `${floorUrl}${page}`, 'paint'));
-        floorPaints.push(floor.paintMs);
-      }
-      rows.push(phoneFloorRow(page, served, floorPaints));
+    const rows: (PhoneFloorRow | FailedRow)[] = [];
+    for (const { path, hasFloor } of pages) {
+      rows.push(
+        await rowOf(path, async () => {
+          const served: PhoneLoad[] = [];
+          const floorPaints: number[] = [];
+          for (let i = 1; i <= RUNS; i++) {
+            served.push(await phase(`phone-profile load of ${path} as served (run ${i} of ${RUNS})`, () => coldLoad(browser, `${servedUrl}${path}`)));
+            if (!hasFloor) continue;
+            const floor = await phase(`phone-profile load of ${path} without scripts (run ${i} of ${RUNS})`, () => coldLoad(browser, `${floorUrl}${path}`, 'paint'));
+            floorPaints.push(floor.paintMs);
+          }
+          return phoneFloorRow(path, served, hasFloor ? floorPaints : 'none');
+        }),
+      );
     }
     return rows;
   } finally {
@@ -86,7 +118,8 @@ runMain('bench/src/floor.ts', async () => {
   const server = await phase('starting the api', () => startServer(BENCH_ADMIN, { asStarted: true }));
   const proxy = await startFloorProxy(server.url);
   try {
-    const pages = await resolvePages(server.url);
+    const pages: Page[] = [];
+    for (const path of await resolvePages(server.url)) pages.push({ path, hasFloor: await floorPainted(proxy.floorUrl, path) });
     const before = host();
     const lighthouse = await lighthouseRows(proxy.servedUrl, proxy.floorUrl, pages);
     const phone = await phoneRows(proxy.servedUrl, proxy.floorUrl, pages);
@@ -99,6 +132,8 @@ runMain('bench/src/floor.ts', async () => {
       `\nPhone profile (${PHONE_PROFILE.latencyMs} ms RTT, ${PHONE_PROFILE.downMbit} Mbit/s, CPU ${PHONE_PROFILE.cpuSlowdown}× slower), median of ${RUNS} cold loads; live − paint: each load's own, then the median\n`,
     );
     for (const line of formatPhoneFloor(phone)) console.log(line);
+    const unrendered = pages.filter((page) => !page.hasFloor).map((page) => page.path);
+    if (unrendered.length > 0) console.log(`\n—: no floor; the server sends no content for ${unrendered.join(', ')} (an empty root the scripts fill), so without scripts it paints nothing.`);
     console.log('');
   } finally {
     await proxy.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripScriptLinks, stripScripts } from './strip-scripts';
+import { paintsWithoutScripts, stripScriptLinks, stripScripts } from './strip-scripts';
 
 describe('stripScripts', () => {
   it('takes out inline, external and data scripts, keeping styles, images and other links', () => {
@@ -42,5 +42,17 @@ describe('stripScriptLinks', () => {
 
   it('answers undefined when only scripts were linked', () => {
     expect(stripScriptLinks('</a.js>; rel=modulepreload')).toBeUndefined();
+  });
+});
+
+describe('paintsWithoutScripts', () => {
+  it('finds nothing to paint in an empty root the scripts would fill, its noscript note aside', () => {
+    const html = '<html><head><style>p{}</style></head><body><div id="root"></div>\n<noscript>This site needs JavaScript.</noscript><script src="/main.js"></script></body></html>';
+    expect(paintsWithoutScripts(html)).toBe(false);
+  });
+
+  it('finds the text or an image of a server-rendered page', () => {
+    expect(paintsWithoutScripts('<body><div id="root"><h1>The Tiny Titans Community</h1></div></body>')).toBe(true);
+    expect(paintsWithoutScripts('<body><div id="root"><img src="/p.jpg" alt=""></div></body>')).toBe(true);
   });
 });

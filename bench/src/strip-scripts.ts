@@ -36,3 +36,14 @@ export function stripScriptLinks(header: string): string | undefined {
     .map((entry) => entry.trim());
   return kept.length > 0 ? kept.join(', ') : undefined;
 }
+
+/**
+ * Whether the HTML, its scripts taken out, has anything to paint: text outside `<noscript>` (which
+ * a browser running scripts does not show), or an image. A page the server does not render (an
+ * empty root the scripts fill) has no floor: without scripts it paints nothing.
+ */
+export function paintsWithoutScripts(html: string): boolean {
+  const body = /<body\b[^>]*>([\s\S]*)<\/body>/i.exec(stripScripts(html))?.[1] ?? '';
+  const shown = body.replace(/<noscript\b[^>]*>[\s\S]*?<\/noscript\s*>/gi, '').replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, '');
+  return /<(img|svg|picture|video)\b/i.test(shown) || shown.replace(/<[^>]*>/g, '').trim().length > 0;
+}
