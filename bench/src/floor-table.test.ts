@@ -41,6 +41,11 @@ describe('the floor tables', () => {
     }
   });
 
+  it('print no sign on a distance that rounds to zero', () => {
+    const [, line] = formatLighthouseFloor([lighthouseFloorRow('/', [run(100, 50, 869)], [run(100, 50, 871)])]);
+    expect(line!.trim().split(/\s+/).slice(1, 10)).toEqual(['100', '100', '0', '50', '50', '0', '0.87', '0.87', '0.00']);
+  });
+
   it('print a dash for the floor of a page that paints nothing without scripts, and a failed page as such', () => {
     const lines = formatLighthouseFloor([lighthouseFloorRow('/login', [run(70, 900, 3000, 1500)], 'none'), { page: '/x', failed: 'NO_FCP' }]);
     expect(lines[1]!.trim().split(/\s+/)).toEqual(['/login', '70', '—', '—', '900', '—', '—', '3.00', '—', '—', '1500']);

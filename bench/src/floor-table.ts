@@ -81,8 +81,17 @@ const pageCell = (page: string) => page.slice(0, PAGE_WIDTH).padEnd(PAGE_WIDTH);
 const cell = (value: number, text: (value: number) => string, width: number) => (Number.isNaN(value) ? '—' : text(value)).padStart(width);
 const ms = (value: number, width: number) => cell(value, (v) => Math.round(v).toString(), width);
 const seconds = (value: number, width: number) => cell(value, (v) => (v / 1000).toFixed(2), width);
-/** A distance with its sign: scripts cost when it is positive. */
-const signed = (value: number, text: (value: number) => string, width: number) => cell(value, (v) => (v < 0 ? text(v) : `+${text(v)}`), width);
+/** A distance with its sign (scripts cost when it is positive); none on what rounds to zero. */
+const signed = (value: number, text: (value: number) => string, width: number) =>
+  cell(
+    value,
+    (v) => {
+      const shown = text(Math.abs(v));
+      if (Number(shown) === 0) return shown;
+      return `${v < 0 ? '-' : '+'}${shown}`;
+    },
+    width,
+  );
 const failedLine = (row: FailedRow) => `${pageCell(row.page)} failed: ${row.failed}`;
 
 export function formatLighthouseFloor(rows: (LighthouseFloorRow | FailedRow)[]): string[] {
