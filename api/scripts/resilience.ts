@@ -25,13 +25,18 @@ interface Tally {
   loggedShutdown: boolean;
 }
 
+/** What the clients ask for, in turn. */
+const URLS = ['/api/blogs', '/api/health/live', '/api/events', '/api/packages'];
+
+/** The log's lines for the clients' requests (not the readiness probes that waited for the start). */
 function readLog(output: string): Pick<Tally, 'logged' | 'loggedShutdown'> {
   const entries = output
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; reqId?: unknown; res?: { statusCode?: unknown } });
+    .map((line) => JSON.parse(line) as { msg?: string; reqId?: unknown; req?: { url?: string }; res?: { statusCode?: unknown } });
+  const ofClients = (e: (typeof entries)[number]) => (e.msg === 'request completed' || e.msg === 'request errored') && URLS.includes(e.req?.url ?? '');
   return {
-    logged: entries.filter((e) => (e.msg === 'request completed' || e.msg === 'request errored') && typeof e.reqId === 'string' && typeof e.res?.statusCode === 'number').length,
+    logged: entries.filter((e) => ofClients(e) && typeof e.reqId === 'string' && typeof e.res?.statusCode === 'number').length,
     loggedShutdown: entries.some((e) => e.msg === 'shutting down'),
   };
 }
@@ -62,12 +67,11 @@ async function run(drainMs: number): Promise<Tally> {
     let markLoaded: () => void = () => {};
     const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
     let clientsLoaded = 0;
-    const urls = ['/api/blogs', '/api/health/live', '/api/events', '/api/packages'];
     const client = async (i: number) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       let answered = 0;
       for (let n = i; !stopped; n++) {
-        const outcome = await once(port, agent, urls[n % urls.length]!);
+        const outcome = await once(port, agent, URLS[n % URLS.length]!);
         if (outcome === 'refused') {
           tally.refused++;
           break; // the listener is closed: this client is done
