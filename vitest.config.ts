@@ -28,6 +28,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'bench',
+          root: './bench',
+          environment: 'node',
+          // The bench's pure parts (the floor's HTML and tables); the bench itself runs as `pnpm bench`.
+          include: ['src/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',

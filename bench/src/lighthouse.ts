@@ -5,12 +5,12 @@ import { CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
 import { freePort } from '@site/test-support/server';
 import { median, phase } from './harness';
 
-const RUNS = 3;
+export const RUNS = 3;
 /** A busy machine sometimes spoils the trace (NO_NAVSTART, NO_FCP); Lighthouse asks for a rerun. */
 const ATTEMPTS = 3;
 /** Lighthouse's docs: the default 4x CPU slowdown suits a host of BenchmarkIndex 1500-2000. */
-const CALIBRATED_CPU_INDEX = '1500-2000';
-interface Run {
+export const CALIBRATED_CPU_INDEX = '1500-2000';
+export interface LighthouseRun {
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -22,7 +22,7 @@ interface Run {
   cpuIndex: number;
 }
 
-async function audit(port: number, url: string): Promise<Run> {
+async function audit(port: number, url: string): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     const lhr = (await lighthouse(url, { port, output: 'json', logLevel: 'error' }))?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
@@ -51,24 +51,31 @@ async function audit(port: number, url: string): Promise<Run> {
   }
 }
 
-export async function printLighthouse(baseUrl: string, pages: string[], database: string): Promise<void> {
+/** A Chromium that Lighthouse drives, for `use`'s audits (mobile preset, a runtime error retried). */
+export async function withLighthouse<T>(use: (audit: (url: string) => Promise<LighthouseRun>) => Promise<T>): Promise<T> {
   const port = await freePort();
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS] });
-  const rows: string[] = [];
   try {
+    return await use((url) => audit(port, url));
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function printLighthouse(baseUrl: string, pages: string[], database: string): Promise<void> {
+  const rows: string[] = [];
+  await withLighthouse(async (audit) => {
     for (const page of pages) {
-      const runs: Run[] = [];
-      for (let i = 1; i <= RUNS; i++) runs.push(await phase(`Lighthouse on ${page} (run ${i} of ${RUNS})`, () => audit(port, `${baseUrl}${page}`)));
-      const m = (pick: (run: Run) => number) => median(runs.map(pick));
+      const runs: LighthouseRun[] = [];
+      for (let i = 1; i <= RUNS; i++) runs.push(await phase(`Lighthouse on ${page} (run ${i} of ${RUNS})`, () => audit(`${baseUrl}${page}`)));
+      const m = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
       rows.push(
         `${page.slice(0, 38).padEnd(38)} ${String(m((r) => r.performance)).padStart(5)} ${String(m((r) => r.accessibility)).padStart(5)} ${String(m((r) => r.bestPractices)).padStart(5)} ${String(m((r) => r.seo)).padStart(5)} ` +
           `${(m((r) => r.lcpMs) / 1000).toFixed(2).padStart(6)} s ${Math.round(m((r) => r.tbtMs)).toString().padStart(5)} ms ${runs.map((r) => Math.round(r.tbtMs)).join(', ').padEnd(16)} ` +
           `${m((r) => r.cls).toFixed(3).padStart(7)} ${String(Math.round(m((r) => r.cpuIndex))).padStart(10)}`,
       );
     }
-  } finally {
-    await browser.close();
-  }
+  });
   console.log(`\nLighthouse, mobile preset, median of ${RUNS} (${database})\n`);
   console.log('page                                   perf  a11y  best   seo     LCP      TBT  TBT of each run      CLS  CPU index');
   for (const row of rows) console.log(row);

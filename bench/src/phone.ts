@@ -8,7 +8,7 @@ import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/
 import { ensureBuilt, startServer } from '@site/test-support/server';
 import { median, phase, runMain } from './harness';
 
-const RUNS = 3;
+export const RUNS = 3;
 /** Issue 27's target for `/`. */
 const TARGET_MS = 2500;
 
@@ -17,14 +17,26 @@ interface Load {
   liveMs: number;
 }
 
-async function coldLoad(browser: Browser, url: string): Promise<Load> {
+/** The phone profile's network (150 ms round trip, 1.6 Mbit/s down) and CPU (4× slower). */
+export const PHONE_PROFILE = { latencyMs: 150, downMbit: 1.6, cpuSlowdown: 4 };
+
+/**
+ * A cold load of `url` on the phone profile, until the page is live (`data-app="live"`), or for a
+ * page without scripts (bench/src/floor.ts) until its first contentful paint; liveMs is then NaN.
+ */
+export async function coldLoad(browser: Browser, url: string, until: 'live' | 'paint' = 'live'): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE_PROFILE.latencyMs,
+      downloadThroughput: (PHONE_PROFILE.downMbit * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
     await page.addInitScript(() => {
       const w = window as unknown as { __liveAt?: number };
       // The document itself: its <html> element may not exist yet when this runs.
@@ -35,9 +47,11 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
     });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __liveAt?: number }).__liveAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
+    if (until === 'live') await page.waitForFunction(() => (window as unknown as { __liveAt?: number }).__liveAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
+    // A page the server does not render (/login) paints only once its scripts have run, after live.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 60_000, polling: 100 });
     return await page.evaluate(() => ({
-      liveMs: (window as unknown as { __liveAt: number }).__liveAt,
+      liveMs: (window as unknown as { __liveAt?: number }).__liveAt ?? NaN,
       paintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     }));
   } finally {

@@ -1,5 +1,7 @@
 // Public reads through Fastify against a bare Fastify hello-world: throughput ratio (closed loop,
-// 50 connections) and p99 at 1,000 req/s paced, on the embedded PGlite and on PostgreSQL.
+// 50 connections) and p99 at 1,000 req/s paced, on the embedded PGlite and on PostgreSQL. The api
+// runs as `pnpm start` runs it, at its log level (a line per request); one more row reads
+// /api/events from a second api at LOG_LEVEL=warn, in the same table, for what that line costs.
 //
 //   pnpm --filter @site/bench reads      (also part of `pnpm --filter @site/bench speed`)
 //
@@ -7,7 +9,7 @@
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { pathToFileURL } from 'node:url';
 import { createDatabase } from '@site/test-support/postgres';
-import { ensureBuilt, startServer, type RunningServer } from '@site/test-support/server';
+import { ensureBuilt, startCommandEnv, startServer, type RunningServer } from '@site/test-support/server';
 import { phase, runMain } from './harness';
 import { autocannonLoad, printComparedTable, printLatencyTable, type Target } from './load';
 
@@ -19,9 +21,19 @@ const READS = [
   '/sitemap.xml',
 ];
 
-export async function printReads(server: RunningServer, database: string): Promise<void> {
+/** The log level `pnpm start` leaves the api at (api/src/config.ts), unless LOG_LEVEL names one. */
+const startedLogLevel = () => startCommandEnv().LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info';
+
+/** `env`: what `server` was started with (its database), for the second api at LOG_LEVEL=warn. */
+export async function printReads(server: RunningServer, database: string, env: Record<string, string> = {}): Promise<void> {
   const reads: Target[] = READS.map((read) => ({ label: read, url: `${server.url}${read}` }));
-  await printComparedTable(`Public reads (${database})`, autocannonLoad, reads);
+  const quiet = await phase(`starting a second api at LOG_LEVEL=warn on ${database}`, () => startServer({ ...env, LOG_LEVEL: 'warn' }, { asStarted: true }));
+  try {
+    const atWarn: Target = { label: `${READS[0]} at LOG_LEVEL=warn (a second api)`, url: `${quiet.url}${READS[0]}` };
+    await printComparedTable(`Public reads (${database}; LOG_LEVEL=${startedLogLevel()} as started, and one row at warn)`, autocannonLoad, [...reads, atWarn]);
+  } finally {
+    await quiet.stop();
+  }
   await printLatencyTable(`Public reads, latency (${database})`, reads);
 }
 
@@ -39,7 +51,7 @@ export async function withPostgresDatabase(use: (url: string) => Promise<void>):
 async function readsOn(database: string, env: Record<string, string> = {}): Promise<void> {
   const server = await phase(`starting the api on ${database}`, () => startServer(env, { asStarted: true }));
   try {
-    await printReads(server, database);
+    await printReads(server, database, env);
   } finally {
     await server.stop();
   }

@@ -42,9 +42,9 @@ function nginxCaches(): boolean {
   return /^\s*proxy_cache\s+(?!off)\S/m.test(site);
 }
 
-async function throughput(server: RunningServer, database: string): Promise<void> {
+async function throughput(server: RunningServer, database: string, env: Record<string, string> = {}): Promise<void> {
   const pages = [...PAGES, ...(await phase('finding a sample blog', () => sampleBlogPath(server.url)))];
-  await printReads(server, database);
+  await printReads(server, database, env);
   const pageLoad = wrkLoad ?? autocannonLoad;
   if (!wrkLoad) console.log('\nwrk: not installed (apt-get install wrk); the pages are measured with autocannon, whose body decoding bounds them');
   const direct: Target[] = pages.map((page) => ({ label: page, url: `${server.url}${page}`, headers: BROWSER_HEADERS }));
@@ -107,7 +107,7 @@ async function postgresRun(): Promise<void> {
     const server = await phase('starting the api on PostgreSQL', () => startServer({ DATABASE_URL: url }, { asStarted: true }));
     try {
       const atReady = await rssMiB(server.process.pid);
-      await throughput(server, 'PostgreSQL');
+      await throughput(server, 'PostgreSQL', { DATABASE_URL: url });
       console.log(`\napi process resident memory (VmRSS), PostgreSQL: ${formatRss(atReady)} at ready, ${formatRss(await rssMiB(server.process.pid))} after the loads above`);
     } finally {
       await server.stop();

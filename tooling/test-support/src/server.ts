@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,11 +38,27 @@ export function startCommandEnv(): Record<string, string> {
   return Object.fromEntries([...assignments.matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]));
 }
 
+/** Of a log file, what is kept for `output()`: a load writes hundreds of MB at LOG_LEVEL=info. */
+const LOG_TAIL_BYTES = 1024 * 1024;
+
+function fileTail(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    const length = Math.min(size, LOG_TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return buffer.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
-  /** What the api has printed so far (stdout and stderr). */
+  /** What the api has printed so far (stdout and stderr; of stdout kept in a file, its last MiB). */
   output(): string;
   /** Its exit code (null for a signal), once it has exited. */
   exited: Promise<number | null>;
@@ -59,7 +75,12 @@ export interface StartOptions {
   keepDataDir?: boolean;
   /** A fixed port (a cluster's upstreams, a restart at the same address); by default a free one. */
   port?: number;
-  /** Run with the environment `pnpm start` sets (a measurement); tests run plain `node`. */
+  /**
+   * Run as `pnpm start` runs it (a measurement): its environment and log level, and what it writes to
+   * stdout kept in a file as a process manager keeps it, not read by this process (under load a line
+   * per request would cost the load generator in this process its time). Tests run plain `node` at
+   * LOG_LEVEL=warn, stdout read here.
+   */
   asStarted?: boolean;
   /** How long the api may take to be ready; 180 s by default (a first start makes its database). */
   readyTimeoutMs?: number;
@@ -86,19 +107,25 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    ...(options.asStarted ? {} : { LOG_LEVEL: 'warn' }),
     // As in production: links in e-mails are built from it, never from the request.
     PUBLIC_URL: url,
     ...(options.asStarted ? startCommandEnv() : {}),
     ...env,
   };
+  const logFile = options.asStarted ? path.join(tmpdir(), `site-api-${port}-${process.pid}.log`) : undefined;
+  const logFd = logFile === undefined ? undefined : openSync(logFile, 'w');
   const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: apiDir,
     env: Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
+  if (logFd !== undefined) closeSync(logFd);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
+  /** The end of the api's log file, once the file is removed on stop. */
+  let logged: string | undefined;
+  const written = () => (logFile === undefined ? output : `${logged ?? fileTail(logFile)}${output}`);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => {
     output += chunk;
@@ -117,14 +144,14 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     );
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output}`, { cause: error });
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${written()}`, { cause: error });
   }
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   return {
     url,
     dataDir,
     process: child,
-    output: () => output,
+    output: written,
     exited,
     async stop() {
       if (!gone()) {
@@ -136,6 +163,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
         }
       }
       if (!options.keepDataDir && !options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (logFile !== undefined && logged === undefined) {
+        logged = fileTail(logFile);
+        await rm(logFile, { force: true });
+      }
     },
     async kill() {
       if (!gone()) {
