@@ -62,7 +62,9 @@ export const Table = styled.table`
   /* An amount, a status or a button keeps its one line; an address or a link (class long) breaks
      anywhere rather than widen the table past its box. */
   td.num, td button { white-space: nowrap; }
-  td.long { overflow-wrap: anywhere; min-width: 14ch; }
+  td.long { overflow-wrap: anywhere; min-width: 12ch; }
+  /* A long status ("Awaiting payment, an attempt failed") may take two lines rather than widen the table. */
+  td .pill { white-space: normal; }
   th { background: ${theme.color.surfaceRaised}; white-space: nowrap; }
   tbody tr:last-child td { border-bottom: 0; }
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -148,7 +150,7 @@ export function InputField({ id, label, hint, error, ...input }: { id: string; l
   );
 }
 
-export const Pill = styled.span<{ $tone?: 'ok' | 'muted' | 'warn' }>`
+export const Pill = styled.span.attrs({ className: 'pill' })<{ $tone?: 'ok' | 'muted' | 'warn' }>`
   display: inline-block;
   padding: 2px 10px;
   border-radius: 999px;
