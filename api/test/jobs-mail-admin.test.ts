@@ -63,6 +63,26 @@ describe.each(jobsTargets())('Admin → Mail api on $name', (target) => {
     });
   });
 
+  it('answers a page at a time, newest first, like the other admin lists, with the total of the chosen state', async () => {
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) ids.push((await app.enqueueMail({ to: `page${n}@example.com`, subject: `Page ${n}`, text: 'Hi' }, { key: `test:admin-page-${n}` }))!);
+    await until(async () => (await list('?state=sent&page_size=100')).items.filter((item) => ids.includes(item.id)).length === 3, 'the messages sent');
+    const all = await list('?state=sent&page_size=100');
+    expect(all.total).toBe(all.counts.sent);
+    expect(all.total).toBeGreaterThanOrEqual(4);
+    expect(all.items).toHaveLength(all.total);
+    const first = await list('?state=sent&page_size=2');
+    expect(first).toMatchObject({ page: 1, page_size: 2, total: all.total });
+    expect(first.items.map((item) => item.id)).toEqual(all.items.slice(0, 2).map((item) => item.id));
+    const second = await list('?state=sent&page=2&page_size=2');
+    expect(second.items.map((item) => item.id)).toEqual(all.items.slice(2, 4).map((item) => item.id));
+    // Without a state the total counts every message; the default page is the first 20.
+    const everything = await list();
+    expect(everything).toMatchObject({ page: 1, page_size: 20, total: everything.counts.pending + everything.counts.failed + everything.counts.sent });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/mail?page_size=101', headers: admin })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/mail?limit=5', headers: admin })).statusCode).toBe(400);
+  });
+
   it('refuses to retry a message that did not fail, and one that does not exist', async () => {
     const [sent] = (await list('?state=sent')).items;
     expect((await app.inject({ method: 'POST', url: `/api/admin/mail/${sent!.id}/retry`, headers: admin })).statusCode).toBe(409);

@@ -7,6 +7,15 @@ import type { AssistantKnowledge } from './knowledge';
 
 export const ASSISTANT_TAG = builtInAssistant.element;
 
+/** Line icons drawn like the header's AI Call icon (24-unit grid, current colour): emoji render as empty boxes where a phone has no emoji font. */
+const icon = (paths: string) =>
+  '<svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' + paths + '</svg>';
+const ICON = {
+  speaker: icon('<path d="M11 5 6 9H3v6h3l5 4z"/><path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13"/>'),
+  mic: icon('<path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3"/>'),
+  close: icon('<path d="M6 6l12 12M18 6 6 18"/>'),
+} as const;
+
 interface Action {
   label: string;
   href: string;
@@ -38,6 +47,8 @@ export function defineAssistant(kb: AssistantKnowledge, loadCatalogue?: () => Pr
 
   const CSS =
     ':host{position:fixed;right:20px;bottom:20px;z-index:1001;width:min(380px,calc(100vw - 40px));font-family:system-ui,sans-serif;color:#eef2ff}' +
+    // A phone gives the panel its whole width but a margin, so the question, mic and Send fit down to 320px.
+    '@media (max-width:479.98px){:host{right:8px;bottom:8px;width:calc(100vw - 16px)}form{padding:10px 12px}}' +
     '.panel{display:flex;flex-direction:column;max-height:min(560px,calc(100vh - 120px));background:#121a33;border:1px solid #2a3763;border-radius:20px;box-shadow:0 20px 60px rgba(0,0,0,.5);overflow:hidden}' +
     'header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid #2a3763}' +
     'h2{margin:0;font-size:1rem}' +
@@ -46,9 +57,10 @@ export function defineAssistant(kb: AssistantKnowledge, loadCatalogue?: () => Pr
     '.bot{background:#1a2447}.me{background:#7c9cff;color:#0b1020;justify-self:end}' +
     '.actions{display:flex;flex-wrap:wrap;gap:8px}.actions a{color:#3ee0c5;font-weight:600}' +
     'form{display:flex;gap:8px;padding:12px 16px;border-top:1px solid #2a3763}' +
-    'input{flex:1;min-height:44px;padding:8px 12px;border-radius:10px;border:1px solid #2a3763;background:#0b1020;color:#eef2ff;font:inherit}' +
-    'button{min-height:44px;min-width:44px;border-radius:10px;border:1px solid #2a3763;background:#1a2447;color:#eef2ff;font:inherit;cursor:pointer}' +
-    'button.send{background:#7c9cff;color:#0b1020;font-weight:700;border:0;padding:0 14px}' +
+    'input{flex:1;min-width:0;min-height:44px;padding:8px 12px;border-radius:10px;border:1px solid #2a3763;background:#0b1020;color:#eef2ff;font:inherit}' +
+    'button{flex:none;display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;border-radius:10px;border:1px solid #2a3763;background:#1a2447;color:#eef2ff;font:inherit;cursor:pointer}' +
+    'button.send{background:#7c9cff;color:#0b1020;font-weight:700;border:0;padding:0 14px;white-space:nowrap}' +
+    'header div{display:flex;gap:8px}svg{width:20px;height:20px}' +
     'button[aria-pressed=true]{background:#3ee0c5;color:#0b1020}' +
     ':focus-visible{outline:3px solid #ffd166;outline-offset:2px}' +
     '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
@@ -63,7 +75,7 @@ export function defineAssistant(kb: AssistantKnowledge, loadCatalogue?: () => Pr
   function describePackage(p: AssistantKnowledge['packages'][number]): string {
     return p.price === null
       ? p.name + ': custom pricing, ' + p.summary + '.'
-      : p.name + ': ' + rupees(p.price) + ' (' + p.price + ' INR) for ' + p.duration + ' minutes, ' + p.summary + '.';
+      : p.name + ': ' + rupees(p.price) + ' for ' + p.duration + ' minutes, ' + p.summary + '.';
   }
 
   /** Keyword matching over the site's content: predictable, private, and needs no server. */
@@ -118,12 +130,12 @@ export function defineAssistant(kb: AssistantKnowledge, loadCatalogue?: () => Pr
         '<style>' + CSS + '</style>' +
         '<section class="panel" role="dialog" aria-label="' + kb.company + ' assistant">' +
         '<header><h2>' + kb.company + ' assistant</h2><div>' +
-        '<button type="button" class="voice" aria-pressed="false" title="Read answers aloud">🔊<span class="vh">Read answers aloud</span></button> ' +
-        '<button type="button" class="close" aria-label="Close assistant">✕</button></div></header>' +
+        '<button type="button" class="voice" aria-pressed="false" title="Read answers aloud">' + ICON.speaker + '<span class="vh">Read answers aloud</span></button>' +
+        '<button type="button" class="close" aria-label="Close assistant">' + ICON.close + '</button></div></header>' +
         '<div class="log" role="log" aria-live="polite"></div>' +
         '<form><label class="vh" for="q">Your question</label>' +
         '<input id="q" name="q" autocomplete="off" placeholder="Ask about services, prices, hours…" maxlength="300">' +
-        '<button type="button" class="mic" hidden aria-pressed="false"><span aria-hidden="true">🎤</span><span class="vh">Speak your question</span></button>' +
+        '<button type="button" class="mic" hidden aria-pressed="false" title="Speak your question">' + ICON.mic + '<span class="vh">Speak your question</span></button>' +
         '<button type="submit" class="send">Send</button></form></section>';
       this.log = root.querySelector<HTMLElement>('.log')!;
       this.input = root.querySelector('input')!;

@@ -17,6 +17,9 @@ interface MailItem {
 }
 interface MailList {
   items: MailItem[];
+  total: number;
+  page: number;
+  page_size: number;
   counts: Record<MailItem['state'], number>;
 }
 
@@ -49,8 +52,12 @@ async function serveMail(page: Page, items: MailItem[]): Promise<string[]> {
     }
     const state = url.searchParams.get('state');
     const count = (s: MailItem['state']) => items.filter((i) => i.state === s).length;
+    const listed = items.filter((i) => !state || i.state === state);
     const body: MailList = {
-      items: items.filter((i) => !state || i.state === state),
+      items: listed,
+      total: listed.length,
+      page: 1,
+      page_size: 20,
       counts: { pending: count('pending'), failed: count('failed'), sent: count('sent') },
     };
     return route.fulfill({ json: body });
@@ -100,7 +107,7 @@ test('lists pending, failed and sent messages with the last error, and retries a
 test('says when the list failed to load, and loads it again on request', async ({ page }) => {
   let fail = true;
   await page.route('**/api/admin/mail**', (route) =>
-    fail ? route.fulfill({ status: 500, json: { error: 'internal', message: 'Internal Server Error' } }) : route.fulfill({ json: { items: [], counts: { pending: 0, failed: 0, sent: 0 } } }),
+    fail ? route.fulfill({ status: 500, json: { error: 'internal', message: 'Internal Server Error' } }) : route.fulfill({ json: { items: [], total: 0, page: 1, page_size: 20, counts: { pending: 0, failed: 0, sent: 0 } } }),
   );
   await signInAsAdmin(page, '/admin/mail');
   await expect(page.getByRole('alert')).toContainText('Failed to load mail.');

@@ -72,19 +72,25 @@ test('at 390px the consultations, admins and front-ends tables show every column
   await expectNoAxeViolations(page);
 });
 
-test('at 1280px a short table stays a table, and a card keeps its values close to their names', async ({ page }) => {
+test('at 1280px a short table and the orders stay tables; on a tablet a card keeps its values close to their names', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const buyer = await paidOrder();
   await signInAsAdmin(page, '/admin/consultations');
   const consultations = page.getByRole('region', { name: 'Consultation packages' });
   await expect(consultations.getByRole('columnheader', { name: 'Actions' })).toBeInViewport();
-  // The orders' rows are cards beside the sidebar: a value starts near its name, not mid-screen.
+  // The orders beside the sidebar of a desktop are a table (issue 44): column headers, rows as rows.
   await openFromSidebar(page, 'Orders');
-  const cell = page.getByRole('region', { name: /orders/i }).first().locator('tr', { hasText: buyer }).locator('td[data-label="Amount"]');
+  const orders = page.getByRole('region', { name: /orders/i }).first();
+  await expect(orders.getByRole('columnheader', { name: 'Amount' })).toBeInViewport();
+  expect((await orders.getByRole('columnheader', { name: 'Amount' }).boundingBox())!.height).toBeGreaterThan(20);
+  await page.screenshot({ path: test.info().outputPath('admin-orders-1280.png') });
+  // A tablet's orders are cards: a value starts near its name, not mid-screen.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const cell = orders.locator('tr', { hasText: buyer }).locator('td[data-label="Amount"]');
   await expect(cell).toBeVisible();
   // The name's column of the card (its first grid track) is no wider than a long name needs.
   const nameColumn = await cell.evaluate((td) => parseFloat(getComputedStyle(td).gridTemplateColumns.split(' ')[0]!));
   expect(nameColumn).toBeGreaterThan(0);
   expect(nameColumn).toBeLessThanOrEqual(180);
-  await page.screenshot({ path: test.info().outputPath('admin-orders-cards-1280.png') });
+  await page.screenshot({ path: test.info().outputPath('admin-orders-cards-768.png') });
 });

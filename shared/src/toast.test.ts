@@ -5,6 +5,7 @@ const sonner = vi.hoisted(() => {
   fn.success = vi.fn();
   fn.error = vi.fn();
   fn.warning = vi.fn();
+  fn.info = vi.fn();
   fn.loading = vi.fn();
   fn.dismiss = vi.fn();
   return fn;
@@ -27,7 +28,7 @@ describe('toast defaults', () => {
     await vi.waitFor(() => expect(order).toEqual(['mounted', 'shown']));
   });
 
-  it('shows success for 2 seconds, errors and plain messages for 4, loading until dismissed', async () => {
+  it('shows success for 2 seconds, errors and plain messages (as info, with an icon like the others) for 4, loading until dismissed', async () => {
     toast.success('Saved');
     toast.error('Broken');
     toast.message('Hello');
@@ -35,7 +36,8 @@ describe('toast defaults', () => {
     await vi.waitFor(() => expect(sonner.loading).toHaveBeenCalled());
     expect(sonner.success).toHaveBeenCalledWith('Saved', { duration: 2000 });
     expect(sonner.error).toHaveBeenCalledWith('Broken', { duration: 4000 });
-    expect(sonner).toHaveBeenCalledWith('Hello', { duration: 4000 });
+    expect(sonner.info).toHaveBeenCalledWith('Hello', { duration: 4000 });
+    expect(sonner).not.toHaveBeenCalled();
     expect(sonner.loading).toHaveBeenCalledWith('Working', { duration: Infinity });
   });
 

@@ -30,12 +30,13 @@ function show(call: (toast: typeof SonnerToast) => unknown): void {
 }
 
 /**
- * One toast API for shell and remotes with the product's default timings: error and plain 4 s,
+ * One toast API for shell and remotes, one look (each kind with its icon), with the product's default timings: error and plain 4 s,
  * success 2 s, loading until dismissed. sonner is a federated singleton, so the shell's one Toaster
  * shows every toast.
  */
 export const toast = {
-  message: (text: string, options?: ExternalToast) => show((t) => t(text, { duration: TOAST_DURATION.plain, ...options })),
+  // A plain message is an info toast: with its icon and colours it looks like every other toast.
+  message: (text: string, options?: ExternalToast) => show((t) => t.info(text, { duration: TOAST_DURATION.plain, ...options })),
   success: (text: string, options?: ExternalToast) =>
     show((t) => t.success(text, { duration: TOAST_DURATION.success, ...options })),
   error: (text: string, options?: ExternalToast) => show((t) => t.error(text, { duration: TOAST_DURATION.error, ...options })),

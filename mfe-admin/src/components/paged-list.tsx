@@ -13,6 +13,8 @@ export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   numeric?: boolean;
+  /** Its values are long unbroken words (addresses, links): they break anywhere, not widen the table. */
+  long?: boolean;
 }
 
 const PagerNav = styled.nav`
@@ -24,6 +26,8 @@ const PagerNav = styled.nav`
 `;
 
 type Filters = Record<string, string | undefined>;
+
+const classOf = (column: Column<never>) => [column.numeric ? 'num' : '', column.long ? 'long' : ''].filter(Boolean).join(' ') || undefined;
 
 /** What a list says when it is empty and when it failed to load. */
 export interface ListTexts {
@@ -46,8 +50,11 @@ interface Props<T extends Row> {
   version?: number;
 }
 
-/** One page of an admin list under `path`, asked again when the filters, the page or `version` change. */
-export function usePagedList<T>(path: string, filters: Filters, version = 0) {
+/**
+ * One page of an admin list under `path`, asked again when the filters, the page or `version` change;
+ * `P`: the page's shape when it carries more than its rows (Admin → Mail's counts).
+ */
+export function usePagedList<T, P extends Page<T> = Page<T>>(path: string, filters: Filters, version = 0) {
   const [page, setPage] = useState(1);
   const filterKey = JSON.stringify(filters);
   const [seenFilters, setSeenFilters] = useState(filterKey);
@@ -56,7 +63,7 @@ export function usePagedList<T>(path: string, filters: Filters, version = 0) {
     setSeenFilters(filterKey);
     setPage(1);
   }
-  const list = useQuery(`${path}|${filterKey}|${page}|${version}`, () => adminRequest<Page<T>>(path, { query: { ...filters, page, page_size: PAGE_SIZE } }));
+  const list = useQuery(`${path}|${filterKey}|${page}|${version}`, () => adminRequest<P>(path, { query: { ...filters, page, page_size: PAGE_SIZE } }));
   return { list, page, setPage };
 }
 
@@ -104,7 +111,7 @@ export function PagedTable<T extends Row>({ paged: { list, page, setPage }, colu
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.header} scope="col" className={column.numeric ? 'num' : undefined}>
+                  <th key={column.header} scope="col" className={classOf(column)}>
                     {column.header}
                   </th>
                 ))}
@@ -114,7 +121,7 @@ export function PagedTable<T extends Row>({ paged: { list, page, setPage }, colu
               {data.items.map((row) => (
                 <tr key={row.id}>
                   {columns.map((column) => (
-                    <td key={column.header} className={column.numeric ? 'num' : undefined} data-label={column.header}>
+                    <td key={column.header} className={classOf(column)} data-label={column.header}>
                       {column.cell(row)}
                     </td>
                   ))}

@@ -24,8 +24,11 @@ export const Toolbar = styled.div`
   select, input { ${controlStyle('8px 10px')} }
 `;
 
-/** Below this width of its box (a phone, or a laptop beside the sidebar) a wide table's rows become cards. */
-const CARDS_BELOW_PX = 1100;
+/**
+ * Below this width of its box (a phone, a tablet, a small laptop beside the sidebar) a wide table's
+ * rows become cards; the ~990px main column of a 1280px desktop keeps its tables.
+ */
+const CARDS_BELOW_PX = 800;
 
 const Scroll = styled.div<{ $cardsBelow: number | null }>`
   overflow-x: auto;
@@ -46,6 +49,8 @@ const Scroll = styled.div<{ $cardsBelow: number | null }>`
         border: 0; padding: 6px 14px; text-align: left; overflow-wrap: anywhere;
       }
       table td::before { content: attr(data-label); color: ${theme.color.textMuted}; font-weight: 600; }
+      /* A card lists what a row has: a cell with nothing in it (no action for this row) is left out. */
+      table td:empty { display: none; }
     }`}
 `;
 
@@ -53,6 +58,13 @@ export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   th, td { text-align: left; padding: 10px 12px; border-bottom: 1px solid ${theme.color.border}; vertical-align: top; }
+  td { overflow-wrap: break-word; }
+  /* An amount, a status or a button keeps its one line; an address or a link (class long) breaks
+     anywhere rather than widen the table past its box. */
+  td.num, td button { white-space: nowrap; }
+  td.long { overflow-wrap: anywhere; min-width: 12ch; }
+  /* A long status ("Awaiting payment, an attempt failed") may take two lines rather than widen the table. */
+  td .pill { white-space: normal; }
   th { background: ${theme.color.surfaceRaised}; white-space: nowrap; }
   tbody tr:last-child td { border-bottom: 0; }
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -61,7 +73,7 @@ export const Table = styled.table`
 /**
  * A table that scrolls sideways on a narrow screen instead of widening the page; with `cards` (its
  * cells carry `data-label`) its rows become cards where it is too narrow for every column: below
- * 1100 px of its box, or below the width given (a table of few, short columns fits in less).
+ * 800 px of its box, or below the width given (a table of few, short columns fits in less).
  */
 export function DataTable({ caption, children, cards = false }: { caption: string; children: ReactNode; cards?: boolean | number }) {
   const cardsBelow = cards === true ? CARDS_BELOW_PX : cards === false ? null : cards;
@@ -138,7 +150,7 @@ export function InputField({ id, label, hint, error, ...input }: { id: string; l
   );
 }
 
-export const Pill = styled.span<{ $tone?: 'ok' | 'muted' | 'warn' }>`
+export const Pill = styled.span.attrs({ className: 'pill' })<{ $tone?: 'ok' | 'muted' | 'warn' }>`
   display: inline-block;
   padding: 2px 10px;
   border-radius: 999px;

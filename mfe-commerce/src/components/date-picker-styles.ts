@@ -92,9 +92,20 @@ export const DatePickerFrame = styled.div`
   .react-datepicker__time-list-item { padding: 6px 4px; text-align: center; cursor: pointer; }
   .react-datepicker__time-list-item:hover { background: ${theme.color.surface}; }
   .react-datepicker__time-list-item.outside-hours { display: none; }
-  /* A phone has no room for the times beside the month: they go below it, inside the screen. */
+  /*
+   * A phone has no room for the times beside the month: they go below it. Nor has it room above or
+   * below the field for both (flipped up, the month hid under the fixed header): the calendar is a
+   * sheet at the foot of the screen, whole on screen wherever the field is.
+   */
   @media (max-width: 479.98px) {
-    .react-datepicker { flex-direction: column; max-width: calc(100vw - 24px); }
+    .react-datepicker-popper {
+      position: fixed !important;
+      inset: auto 0 8px 0 !important;
+      transform: none !important;
+      display: flex;
+      justify-content: center;
+    }
+    .react-datepicker { flex-direction: column; max-width: calc(100vw - 24px); max-height: calc(100dvh - 96px); overflow-y: auto; }
     .react-datepicker__navigation--next--with-time:not(.react-datepicker__navigation--next--with-today-button) { right: 8px; }
     .react-datepicker__time-container { border-left: 0; border-top: 1px solid ${theme.color.border}; width: 100%; }
     .react-datepicker__time-list { height: 150px !important; }

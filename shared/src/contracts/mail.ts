@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { PageQuery, pageOf } from './admin';
 
 /** Where a queued message stands: waiting (or between retries), given up on, or accepted by the mail server. */
 export const MailState = z.enum(['pending', 'failed', 'sent']);
 export type MailState = z.infer<typeof MailState>;
 
-export const MailListQuery = z.strictObject({
+/** One page of the messages, newest first, like every other admin list (`?page=&page_size=`). */
+export const MailListQuery = PageQuery.extend({
   state: MailState.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type MailListQuery = z.infer<typeof MailListQuery>;
 
@@ -26,8 +27,8 @@ export const MailItem = z.object({
 });
 export type MailItem = z.infer<typeof MailItem>;
 
-export const MailList = z.object({
-  items: z.array(MailItem),
+/** A page of messages (`total`: those of the chosen state) and how many there are in each state. */
+export const MailList = pageOf(MailItem).extend({
   counts: z.object({ pending: z.number().int(), failed: z.number().int(), sent: z.number().int() }),
 });
 export type MailList = z.infer<typeof MailList>;

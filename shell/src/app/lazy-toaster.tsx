@@ -1,7 +1,26 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { setToasterMount } from '@site/shared/toast';
 import { TOAST_DURATION } from '@site/shared/constants';
-import { TOAST_LIMIT } from './timings';
+import { HEADER, TOAST_LIMIT } from './timings';
+
+/** sonner lays toasts out full-width below 600px: there they go at the top, just below the header. */
+const PHONE = '(max-width: 599.98px)';
+
+/*
+ * On a phone a toast at the bottom covers what was just pressed or brought into view (a form's
+ * buttons, a confirmation's links, which pages scroll to the bottom edge): it shows at the top,
+ * below the header, over text rather than controls. A wide screen keeps the corner.
+ */
+function useOnPhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(PHONE);
+    const onChange = () => setPhone(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return phone;
+}
 
 const Toaster = lazy(() => import('sonner').then((mod) => ({ default: mod.Toaster })));
 
@@ -14,6 +33,7 @@ function Mounted({ onMounted }: { onMounted: () => void }) {
 /** The one Toaster, fetched and mounted with the first toast of the visit. */
 export function LazyToaster() {
   const [waiting, setWaiting] = useState<(() => void)[] | null>(null);
+  const phone = useOnPhone();
   useEffect(() => {
     setToasterMount(
       () =>
@@ -26,7 +46,8 @@ export function LazyToaster() {
   return (
     <Suspense fallback={null}>
       <Toaster
-        position="bottom-right"
+        position={phone ? 'top-center' : 'bottom-right'}
+        mobileOffset={{ top: HEADER.tallPx + 8, left: 12, right: 12 }}
         theme="dark"
         richColors
         closeButton

@@ -46,8 +46,8 @@ function toItem(row: JobRow): MailItem {
   };
 }
 
-/** The newest messages (of one state, or all) and how many there are in each state. */
-export async function listMail(db: Db, schema: string, { state, limit }: MailListQuery): Promise<MailList> {
+/** One page of the newest messages (of one state, or all) and how many there are in each state. */
+export async function listMail(db: Db, schema: string, { state, page, page_size }: MailListQuery): Promise<MailList> {
   const jobs = sql.identifier(schema);
   const filter = state ? sql`AND state::text IN (${inStates(STATES[state])})` : sql``;
   const rows = rowsOf<JobRow>(
@@ -55,7 +55,7 @@ export async function listMail(db: Db, schema: string, { state, limit }: MailLis
       SELECT id, state::text AS state, data->'message'->>'to' AS "to", data->'message'->>'subject' AS subject,
              retry_count, output->>'message' AS error, created_on, start_after, completed_on
       FROM ${jobs}.job WHERE name = ${MAIL_QUEUE} ${filter}
-      ORDER BY created_on DESC, id LIMIT ${limit}`),
+      ORDER BY created_on DESC, id LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`),
   );
   const counts = { pending: 0, failed: 0, sent: 0 };
   for (const row of rowsOf<{ state: string; n: number | string }>(
@@ -63,7 +63,8 @@ export async function listMail(db: Db, schema: string, { state, limit }: MailLis
   )) {
     counts[stateOf(row.state)] += Number(row.n);
   }
-  return { items: rows.map(toItem), counts };
+  const total = state ? counts[state] : counts.pending + counts.failed + counts.sent;
+  return { items: rows.map(toItem), total, page, page_size, counts };
 }
 
 /** The state of one queued message, or undefined when there is no such message. */

@@ -5,26 +5,10 @@ import { messageOf } from '@site/shared/api-client';
 import type { MailItem, MailList, MailState } from '@site/shared/contracts/mail';
 import { usePageMeta } from '@site/shared/page-meta';
 import { toast } from '@site/shared/toast';
-import { DataTable, Empty, LoadError, Loading, Pill, SmallButton, Toolbar } from '../../components/ui';
-import { ListHeader, RefreshButton, SelectFilter } from '../../components/paged-list';
+import { Pill, SmallButton, Toolbar } from '../../components/ui';
+import { type Column, ListHeader, PagedTable, RefreshButton, SelectFilter, usePagedList } from '../../components/paged-list';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
-import { useQuery } from '@site/shared/query';
-
-/** On a phone each message is a card of labelled lines: eight columns do not fit beside each other. */
-const Messages = styled.div`
-  @media ${theme.media.mobile} {
-    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-    table, tbody, tr, td { display: block; }
-    tr { padding: 8px 0; border-bottom: 1px solid ${theme.color.border}; }
-    tbody tr:last-child { border-bottom: 0; }
-    td { display: grid; grid-template-columns: 8rem minmax(0, 1fr); gap: 8px; border: 0; padding: 4px 12px; text-align: left; }
-    td::before { content: attr(data-label); font-weight: 600; color: ${theme.color.textMuted}; }
-    td.to { overflow-wrap: anywhere; }
-    td:empty { display: none; }
-    td > * { justify-self: start; }
-  }
-`;
 
 const Retries = styled.span`
   display: block;
@@ -66,68 +50,53 @@ function whenCell(message: MailItem): string {
   return '—';
 }
 
-/** Admin → Mail: every e-mail the site queued, whether it went out, why not, and a retry. */
+/** Admin → Mail: every e-mail the site queued, a page at a time, whether it went out, why not, and a retry. */
 export function MailPage() {
   usePageMeta({ title: 'Mail', description: 'E-mail sent by the site.' });
   const [state, setState] = useState<MailState | ''>('');
   const [version, setVersion] = useState(0);
-  const list = useQuery(`${state}|${version}`, () => adminRequest<MailList>('/admin/mail', { query: { state: state || undefined } }));
   const reload = () => setVersion((v) => v + 1);
-  const data = list.data;
+  const paged = usePagedList<MailItem, MailList>('/admin/mail', { state: state || undefined }, version);
+  const counts = paged.list.data?.counts;
+
+  const columns: Column<MailItem>[] = [
+    { header: 'Queued', cell: (message) => formatIst(message.created_at) },
+    { header: 'To', cell: (message) => message.to, long: true },
+    { header: 'Subject', cell: (message) => message.subject },
+    {
+      header: 'Status',
+      cell: (message) => (
+        <div>
+          <Pill $tone={TONES[message.state]}>{message.state}</Pill>
+          {message.retries > 0 && <Retries>{message.retries === 1 ? '1 retry' : `${message.retries} retries`}</Retries>}
+        </div>
+      ),
+    },
+    { header: 'Last error', cell: (message) => message.last_error ?? '—', long: true },
+    { header: 'Sent or next try', cell: whenCell },
+    { header: 'Actions', cell: (message) => <RetryButton message={message} onDone={reload} /> },
+  ];
 
   return (
     <>
       <ListHeader title="Mail" />
-      {data && (
+      {counts && (
         <p aria-live="polite">
-          {data.counts.pending} pending · {data.counts.failed} failed · {data.counts.sent} sent
+          {counts.pending} pending · {counts.failed} failed · {counts.sent} sent
         </p>
       )}
       <Toolbar>
         <SelectFilter label="Status" value={state} onChange={setState} options={STATES} all />
         <RefreshButton onClick={reload} />
       </Toolbar>
-      <div aria-busy={list.state === 'loading'} style={{ marginTop: 16 }}>
-        {list.state === 'loading' && <Loading />}
-        {list.state === 'error' && <LoadError text="Failed to load mail." error={list.error} onRetry={list.reload} />}
-        {list.state === 'ready' && list.data.items.length === 0 && <Empty text={state ? `No ${state} messages.` : 'No messages yet.'} />}
-        {data && data.items.length > 0 && list.state !== 'error' && (
-          <Messages>
-            <DataTable caption="E-mail sent by the site, newest first">
-              <thead>
-                <tr>
-                  <th scope="col">Queued</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Status</th>
-                    <th scope="col">Last error</th>
-                  <th scope="col">Sent or next try</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((message) => (
-                  <tr key={message.id}>
-                    <td data-label="Queued">{formatIst(message.created_at)}</td>
-                    <td data-label="To" className="to">{message.to}</td>
-                    <td data-label="Subject">{message.subject}</td>
-                    <td data-label="Status">
-                      <div>
-                        <Pill $tone={TONES[message.state]}>{message.state}</Pill>
-                        {message.retries > 0 && <Retries>{message.retries === 1 ? '1 retry' : `${message.retries} retries`}</Retries>}
-                      </div>
-                    </td>
-                    <td data-label="Last error" style={{ overflowWrap: 'break-word' }}>{message.last_error ?? '—'}</td>
-                    <td data-label="Sent or next try">{whenCell(message)}</td>
-                    <td data-label="Actions">
-                      <RetryButton message={message} onDone={reload} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
-          </Messages>
-        )}
+      <div aria-busy={paged.list.state === 'loading'} style={{ marginTop: 16 }}>
+        <PagedTable
+          paged={paged}
+          columns={columns}
+          caption="E-mail sent by the site, newest first"
+          texts={{ empty: state ? `No ${state} messages.` : 'No messages yet.', loadFailed: 'Failed to load mail.' }}
+          pagerOnlyWhenPaged
+        />
       </div>
     </>
   );

@@ -6,9 +6,9 @@ import type { ContactMessageItem } from '../../lib/admin-types';
 const columns: Column<ContactMessageItem>[] = [
   { header: 'Received', cell: (m) => formatIst(m.created_at) },
   { header: 'Name', cell: (m) => m.name },
-  { header: 'Email', cell: (m) => <a href={`mailto:${m.email}`}>{m.email}</a> },
+  { header: 'Email', cell: (m) => <a href={`mailto:${m.email}`}>{m.email}</a>, long: true },
   { header: 'Subject', cell: (m) => m.subject },
-  { header: 'Message', cell: (m) => <span style={{ whiteSpace: 'pre-wrap' }}>{m.message}</span> },
+  { header: 'Message', cell: (m) => <span style={{ whiteSpace: 'pre-wrap' }}>{m.message}</span>, long: true },
 ];
 
 export function MessagesPage() {

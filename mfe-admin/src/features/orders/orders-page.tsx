@@ -84,13 +84,13 @@ export function OrdersPage() {
 
   const columns: Column<AdminOrder>[] = [
     { header: 'Ordered', cell: (o) => formatIst(o.created_at) },
-    { header: 'Buyer', cell: (o) => `${o.buyer_username} (${o.buyer_email})` },
+    { header: 'Buyer', cell: (o) => `${o.buyer_username} (${o.buyer_email})`, long: true },
     { header: 'Package', cell: (o) => `${o.package_name} · ${o.kind}` },
     { header: 'Amount', cell: (o) => rupees(o.amount_paise), numeric: true },
     { header: 'Status', cell: (o) => <Pill $tone={o.status === 'paid' ? 'ok' : o.status === 'refunded' ? 'warn' : 'muted'}>{statusText(o.status)}</Pill> },
     { header: 'Booked time', cell: (o) => (o.start_time ? formatIst(o.start_time) : '—') },
-    { header: 'To discuss', cell: (o) => <DiscussionCell text={o.discussion} /> },
-    { header: 'Meeting link', cell: (o) => <MeetingCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
+    { header: 'To discuss', long: true, cell: (o) => <DiscussionCell text={o.discussion} /> },
+    { header: 'Meeting link', long: true, cell: (o) => <MeetingCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
     { header: 'Actions', cell: (o) => <RefundCell order={o} onDone={() => setVersion((v) => v + 1)} /> },
   ];
 

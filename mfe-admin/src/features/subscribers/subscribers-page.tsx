@@ -14,7 +14,7 @@ const LABEL: Record<SubscriberStatus, string> = { confirmed: 'Confirmed', pendin
 const TONE = { confirmed: 'ok', pending: 'muted', unsubscribed: 'warn' } as const;
 
 const columns: Column<SubscriberItem>[] = [
-  { header: 'Email', cell: (s) => s.email },
+  { header: 'Email', cell: (s) => s.email, long: true },
   { header: 'Status', cell: (s) => <Pill $tone={TONE[s.status]}>{LABEL[s.status]}</Pill> },
   { header: 'Subscribed', cell: (s) => formatIst(s.subscribed_at) },
   { header: 'Confirmed', cell: (s) => formatIst(s.confirmed_at) },

@@ -28,6 +28,18 @@ export function DateTimeField({ id, value, onChange, onClose, free, known, error
   const offered = (picked: Date) => isOffered(fromPickerDate(picked), free, new Date());
   // A day without a single free slot (past hours, a day off, fully booked) cannot be picked.
   const dayHasSlot = useMemo(() => (day: Date) => slotsOfDay(day).some((slot) => isOffered(fromPickerDate(slot), free, new Date())), [free]);
+  // Before a day is picked the times are not of any day (the picker would test them on the visitor's
+  // own today, all past or closed outside India): none is struck through, the calendar opens on the
+  // first day with a free time, and a time pressed first is kept on that day if free (see snapToFreeSlot).
+  const firstDay = minDate.getTime();
+  const firstFreeDay = useMemo(() => {
+    const start = new Date(firstDay);
+    for (let offset = 0; offset <= BOOKING_WINDOW_DAYS; offset += 1) {
+      const day = new Date(start.getFullYear(), start.getMonth(), start.getDate() + offset);
+      if (dayHasSlot(day)) return day;
+    }
+    return undefined;
+  }, [dayHasSlot, firstDay]);
   const errorId = `${id}-error`;
   return (
     <DatePickerFrame>
@@ -45,7 +57,8 @@ export function DateTimeField({ id, value, onChange, onClose, free, known, error
         minDate={minDate}
         maxDate={maxDate}
         filterDate={known ? dayHasSlot : undefined}
-        filterTime={known ? offered : isWithinHours}
+        filterTime={known && value ? offered : isWithinHours}
+        {...(value || !known || !firstFreeDay ? {} : { openToDate: firstFreeDay })}
         timeClassName={(time) => (isWithinHours(time) ? '' : 'outside-hours')}
         autoComplete="off"
         popperPlacement="bottom-start"

@@ -32,6 +32,8 @@ const Inner = styled.div`
   align-items: center;
   gap: 12px;
   @media (max-width: 479.98px) { gap: 6px; padding: 0 12px; }
+  /* The narrowest phones: the whole brand beside an admin's greeting needs every pixel. */
+  @media (max-width: 359.98px) { gap: 4px; padding: 0 8px; }
 `;
 
 const Brand = styled(Link)`
@@ -41,12 +43,11 @@ const Brand = styled(Link)`
   text-decoration: none;
   white-space: nowrap;
   margin-right: auto;
-  /* The one part that may give way on the narrowest phones (its full name stays in the title). */
-  min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
+  /* Never cut: on a phone the actions beside it give way instead (AI Call keeps its icon alone). */
+  flex: none;
   @media (max-width: 1279.98px) { font-size: 1.1rem; }
   @media (max-width: 479.98px) { font-size: 1rem; }
+  @media (max-width: 359.98px) { font-size: 0.95rem; letter-spacing: -0.01em; }
 `;
 
 const DesktopNav = styled.nav`

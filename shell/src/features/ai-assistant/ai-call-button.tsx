@@ -29,6 +29,15 @@ const CallButton = styled.button`
     .long { display: none; }
     .short { display: inline; }
   }
+  /* A phone: the brand beside it needs the room, so only the icon shows (its name stays for
+     assistive technology, and in the title). */
+  @media (max-width: 479.98px) {
+    padding-inline: 12px;
+    .short {
+      position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0;
+      overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+    }
+  }
   /* Narrow desktops: the full navigation needs the room, so only the icon shows (the label stays for
      assistive technology). */
   @media (min-width: 1024px) and (max-width: 1279.98px) {
@@ -118,7 +127,7 @@ export function AiCallButton() {
   return (
     <>
       {/* aria-disabled rather than disabled: a click while not ready still explains why. */}
-      <CallButton type="button" aria-disabled={status !== 'ready'} data-status={status} onClick={(event) => openAssistant(event.currentTarget)}>
+      <CallButton type="button" title="Start a call with AI" aria-disabled={status !== 'ready'} data-status={status} onClick={(event) => openAssistant(event.currentTarget)}>
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3" />
         </svg>
