@@ -65,7 +65,8 @@ export const Table = styled.table`
   td.long { overflow-wrap: anywhere; min-width: 12ch; }
   /* A long status ("Awaiting payment, an attempt failed") may take two lines rather than widen the table. */
   td .pill { white-space: normal; }
-  th { background: ${theme.color.surfaceRaised}; white-space: nowrap; }
+  /* A two-word heading ("Meeting link") may take two lines: a row's refund confirmation needs the room. */
+  th { background: ${theme.color.surfaceRaised}; }
   tbody tr:last-child td { border-bottom: 0; }
   td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 `;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { setToasterMount } from '@site/shared/toast';
 import { TOAST_DURATION } from '@site/shared/constants';
 import { HEADER, TOAST_LIMIT } from './timings';
@@ -11,15 +11,15 @@ const PHONE = '(max-width: 599.98px)';
  * buttons, a confirmation's links, which pages scroll to the bottom edge): it shows at the top,
  * below the header, over text rather than controls. A wide screen keeps the corner.
  */
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+// The server render (and hydration) have no screen: the corner, until the browser says it is a phone.
 function useOnPhone(): boolean {
-  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
-  useEffect(() => {
-    const query = window.matchMedia(PHONE);
-    const onChange = () => setPhone(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return phone;
+  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE).matches, () => false);
 }
 
 const Toaster = lazy(() => import('sonner').then((mod) => ({ default: mod.Toaster })));
