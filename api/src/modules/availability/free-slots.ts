@@ -96,8 +96,12 @@ export function calendarOf(rules: SlotRules, hoursOf: (day: string) => DayHours,
 /** Why a consultation of `durationMs` may not start at `start` (now being `now`), or null when it may. */
 export function refusalOf(calendar: BookingCalendar, start: number, durationMs: number, now: number): Refusal | null {
   const day = istDay(start);
-  const hours = calendar.hoursOf(day);
-  const minute = (start - istDayStart(day)) / MINUTE;
+  return refusalOn(calendar, day, calendar.hoursOf(day), istDayStart(day), start, durationMs, now);
+}
+
+/** `refusalOf` for a start on IST date `day` whose hours and first instant are already known. */
+function refusalOn(calendar: BookingCalendar, day: string, hours: DayHours, dayStart: number, start: number, durationMs: number, now: number): Refusal | null {
+  const minute = (start - dayStart) / MINUTE;
   if (!hours || minute < hours.first || minute > hours.last || minute % BOOKING_STEP_MINUTES !== 0) return 'off_hours';
   if (start < now + calendar.rules.noticeMs || start <= now) return 'short_notice';
   const end = start + durationMs;
@@ -108,7 +112,7 @@ export function refusalOf(calendar: BookingCalendar, start: number, durationMs: 
   return null;
 }
 
-/** Every free start of the IST dates `from` to `to` inclusive, in order. */
+/** Every free start of the IST dates `from` to `to` inclusive, in order (each day's facts worked out once). */
 export function freeStarts(calendar: BookingCalendar, from: string, to: string, durationMs: number, now: number): number[] {
   const free: number[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
@@ -117,7 +121,7 @@ export function freeStarts(calendar: BookingCalendar, from: string, to: string, 
     const dayStart = istDayStart(day);
     for (let minute = hours.first; minute <= hours.last; minute += BOOKING_STEP_MINUTES) {
       const start = dayStart + minute * MINUTE;
-      if (refusalOf(calendar, start, durationMs, now) === null) free.push(start);
+      if (refusalOn(calendar, day, hours, dayStart, start, durationMs, now) === null) free.push(start);
     }
   }
   return free;
