@@ -105,6 +105,10 @@ test('a preview is seen by the admin who opens its link, in the server HTML and 
   const adminHtml = await admin.request.get(`${server.url}/`);
   expect(await adminHtml.text()).toContain(`${PREVIEW_TITLE}</h2>`);
   expect(adminHtml.headers()['cache-control']).toBe('private, no-cache');
+  // Asked again, the page comes from the server's page cache: still theirs alone.
+  const again = await admin.request.get(`${server.url}/`);
+  expect(await again.text()).toContain(`${PREVIEW_TITLE}</h2>`);
+  expect(again.headers()['cache-control']).toBe('private, no-cache');
   await admin.goto(`${server.url}/`);
   await expect(admin.locator('html')).toHaveAttribute('data-app', 'live', { timeout: 30_000 });
   await expect(admin.getByRole('heading', { level: 2, name: PREVIEW_TITLE })).toBeVisible();

@@ -255,6 +255,8 @@ export const ssrPlugin = fp<SsrOptions>(
           // The time budget only when the deployment is looked at (a redeploy loads new containers).
           const current = app.deployment.due ? await withBudget(app.deployment.current(), loadTimeoutMs, 'loading the deployment') : await app.deployment.current();
           const { side, preview } = await app.releases.sideOf(request, reply, current.trial);
+          // An admin's preview is theirs alone, kept or not: never held by a shared cache.
+          if (preview) reply.header('Cache-Control', 'private, no-cache');
           const deployment = sideOf(current, side);
           const key = route === NOT_FOUND_ROUTE ? notFoundKeyOf(request, side) : keyOf(request, side);
           const outcome = readFormOutcome(request);
@@ -276,9 +278,7 @@ export const ssrPlugin = fp<SsrOptions>(
           const head = missing ? await app.pageHead.notFound(missing, request, deployment.template) : await app.pageHead.html(pathname, request, own, deployment.template);
           const template = head ?? deployment.template;
           const page = await renderPage(await shell, pathname, preloaded, timeoutMs);
-          // An admin's preview is theirs alone: kept for the candidate's side, but never by a shared cache.
           const rendered = new RenderedHtml(composeHtml(template, page, preloaded), missing ? 404 : 200, outcome !== null);
-          if (preview) reply.header('Cache-Control', 'private, no-cache');
           app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
           // Its compressed forms, made on first demand, count towards the byte bound too.
