@@ -26,12 +26,12 @@ const READY_TIMEOUT_MS = 150_000;
 const FRESH_OVER_RESTART_MIB = 60;
 /**
  * The photo peak moves ±10 MiB from run to run (where the allocator's heap happens to be): it must
- * sit this far under the budget, so that a run on a bad day cannot cross it (decision 055).
+ * sit this far under the budget, so that a run on a bad day cannot cross it (decision 016).
  */
 const PHOTO_SPREAD_MIB = 15;
 
 /**
- * The api as `pnpm start` runs it (MALLOC_ARENA_MAX, decision 055), on the embedded default (no
+ * The api as `pnpm start` runs it (MALLOC_ARENA_MAX, decision 016), on the embedded default (no
  * DATABASE_URL), on `dataDir`, which it leaves for a restart.
  */
 const startApi = (dataDir: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> =>

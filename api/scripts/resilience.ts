@@ -3,7 +3,7 @@
  * counts requests that were sent but never answered. Run once without and once with
  * SHUTDOWN_DRAIN_MS; fails unless both lose nothing, and unless the log the api leaves holds a line
  * for every answered request and its shutdown (at LOG_LEVEL=info, as `pnpm start` runs it: lines
- * are written in batches, decision 078, and what is buffered must be written before it exits).
+ * are written in batches, decision 025, and what is buffered must be written before it exits).
  * `pnpm test:resilience`.
  */
 import { Agent, request } from 'node:http';

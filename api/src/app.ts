@@ -110,7 +110,7 @@ class OneLineRequestLogs extends LogController {
 
 /**
  * Where log lines go: stdout, written in batches of at least this many bytes or once a second,
- * whichever comes first (decision 078). A write per line (or per few lines) under load cost the
+ * whichever comes first (decision 025). A write per line (or per few lines) under load cost the
  * reads a quarter of their throughput at LOG_LEVEL=info; what is buffered is written synchronously
  * when the process exits (a signal or an error ends in process.exit, close-with-grace), so only a
  * SIGKILL loses the last second.

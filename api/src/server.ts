@@ -7,7 +7,7 @@ import { site } from '@site/shared/site-config';
 async function main(): Promise<void> {
   // The embedded database is WebAssembly: compiled by the optimising tier alone, it keeps ~50 MB
   // less resident than V8's default (a quick baseline first, then the hot functions again), runs
-  // queries as fast or faster, and is ready ~1.5 s later (decision 055). Set before it is compiled.
+  // queries as fast or faster, and is ready ~1.5 s later (decision 016). Set before it is compiled.
   setFlagsFromString('--no-liftoff');
   // Libraries that read NODE_ENV when loaded (React's server renderer, loaded at the first render)
   // take their production builds unless told otherwise, as the api's own config defaults to.

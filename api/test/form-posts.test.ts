@@ -25,7 +25,7 @@ describe.each(testDatabases())('forms posted without JavaScript on $name', (targ
     app.inject({ method: 'POST', url, headers: { 'content-type': FORM, ...headers }, payload: new URLSearchParams(fields).toString(), remoteAddress: `10.9.0.${++ip}` });
 
   useTestApp(target, (built) => (app = built), { env: { PUBLIC_URL: ORIGIN }, webRoot: fakeWebRoot });
-  // A first load of the server containers may fail (Node's require(esm) race, decision 074) and is
+  // A first load of the server containers may fail (Node's require(esm) race, decision 017) and is
   // retried: these tests are about forms, so they start once pages render.
   beforeAll(() => until(async () => (await app.inject({ url: '/privacy' })).headers['cache-control'] === 'public, no-cache', 'the server renders /privacy'));
 

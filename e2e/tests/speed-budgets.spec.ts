@@ -49,7 +49,7 @@ for (const path of ['/', '/community']) {
   });
 }
 
-// Decision 028: V8 compiles the shell's entry while it streams in, not function by function on the
+// Decision 020: V8 compiles the shell's entry while it streams in, not function by function on the
 // main thread. The hint counts only as the file's first line.
 test("the shell's entry asks V8 to compile all of it while it loads", async ({ page, request }) => {
   await page.goto('/');
@@ -60,7 +60,7 @@ test("the shell's entry asks V8 to compile all of it while it loads", async ({ p
   expect((await entry.text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
-// Decision 028: a remote's entry (its federation runtime and share registrations) runs whole
+// Decision 020: a remote's entry (its federation runtime and share registrations) runs whole
 // whenever the remote is used; page chunks, which hold code a page may never call, stay lazy.
 test("the remotes' entries ask V8 to compile all of them while they load, their page chunks do not", async ({ page, request }) => {
   const remotes = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
@@ -101,7 +101,7 @@ test('the community pages load no validation library and few scripts before they
   }
 });
 
-// Decision 028: every federation instance on a page (the shell's and each remote's) resolves its
+// Decision 020: every federation instance on a page (the shell's and each remote's) resolves its
 // shared singletons through the plugin that skips the runtime's semver where the answer is known.
 test('every federation instance on a page carries the singleton-shares plugin', async ({ page }) => {
   for (const path of ['/', '/community']) {

@@ -247,7 +247,7 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
         // React, the router, styled-components, the layout), and of a remote's entry whenever the
         // remote is used (its federation runtime and share registrations). This tells V8 (Chrome
         // 136+) to compile them while the file streams in, on a background thread, rather than one
-        // by one on the main thread at first call (decision 028). After minification, so that
+        // by one on the main thread at first call (decision 020). After minification, so that
         // it stays the first line; before the source map, which then counts it.
         ...(prod
           ? [

@@ -1,5 +1,5 @@
 /**
- * A federation runtime plugin in every browser build (decision 028). Resolving a shared singleton,
+ * A federation runtime plugin in every browser build (decision 020). Resolving a shared singleton,
  * the runtime checks the version found against the consumer's range with its own semver, which
  * builds its regular expressions again on every call: 13 ms of a first visit's main thread on a fast
  * desktop, for checks whose answer is known. When the range is `*` (our own `shared` package) or

@@ -34,7 +34,7 @@ export function maskSensitiveQuery(url: string): string {
  * The request as a log line shows it: method, URL and client address, the URL masked (request logs
  * go to log stores that more people read, and a reset token there would let them take over the
  * account). Fewer fields than Fastify's own (no host, port or accept-version): one line is written
- * per request, and its cost is the reads' (decision 078). The request id comes with every line.
+ * per request, and its cost is the reads' (decision 025). The request id comes with every line.
  */
 export function serializeRequest(request: FastifyRequest) {
   return {

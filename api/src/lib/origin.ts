@@ -35,7 +35,7 @@ export function emailOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string
 /**
  * Whether a request came for the site's own host: always without PUBLIC_URL; with it, only when
  * the Host (X-Forwarded-Host from a trusted proxy) names PUBLIC_URL's host, on any port (nginx's
- * `$host` drops the port). Answers for any other host are not kept in the caches (decision 042): a
+ * `$host` drops the port). Answers for any other host are not kept in the caches (decision 014): a
  * stream of made-up hosts must not fill them.
  */
 export function isPublicHost(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest): boolean {

@@ -17,7 +17,7 @@ export const CLUSTER_DRAIN_MS = 1_500;
 export function instanceEnv(databaseUrl: string, proxyUrl: string, jwtSecret: string, releasesDir: string): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
-    // Every instance serves the same releases (a shared volume, decision 057).
+    // Every instance serves the same releases (a shared volume, decision 056).
     RELEASES_DIR: releasesDir,
     JWT_SECRET: jwtSecret,
     PUBLIC_URL: proxyUrl,

@@ -30,7 +30,7 @@ export function ensureBuilt(): void {
 
 /**
  * The environment `pnpm start` sets before `node dist/server.js` (api/package.json's start script,
- * decision 055), so that a measurement runs the api as production does.
+ * decision 016), so that a measurement runs the api as production does.
  */
 export function startCommandEnv(): Record<string, string> {
   const manifest = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8')) as { scripts: { start: string } };

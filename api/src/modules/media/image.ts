@@ -2,7 +2,7 @@ import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import PQueue from 'p-queue';
 import { HttpError } from '../../plugins/errors';
 
-// libvips works one thread per image and keeps a small operation cache (decision 055).
+// libvips works one thread per image and keeps a small operation cache (decision 016).
 sharp.concurrency(1);
 sharp.cache(false);
 

@@ -130,7 +130,7 @@ export const publicCachePlugin = fp(
             return done();
           }
           // With PUBLIC_URL set, another host is answered fresh and not kept: made-up hosts must not
-          // fill the cache (decision 042). Its answers still carry PUBLIC_URL's links, never the Host.
+          // fill the cache (decision 014). Its answers still carry PUBLIC_URL's links, never the Host.
           if (!isPublicHost(app.config, request)) return done();
           const key = requestKey(app.config, request);
           const entry = store.get(key);

@@ -6,7 +6,7 @@ import { ReleaseRefused } from './checks';
 /**
  * One release or rollback at a time: two at once would interleave their checks and pointer writes
  * (each checked against a site the other is changing). The lock is a file in RELEASES_DIR, which
- * every instance and the CLI share (decision 057), so it holds across processes and machines;
+ * every instance and the CLI share (decision 056), so it holds across processes and machines;
  * proper-lockfile keeps it fresh while held and takes over one left by a process that died.
  */
 

@@ -73,7 +73,7 @@ declare module 'fastify' {
   }
 }
 
-/** Each remote's releases as this instance serves them (decisions 056, 057). */
+/** Each remote's releases as this instance serves them (decision 056). */
 export const releasesPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, database } = app;

@@ -179,7 +179,7 @@ export const ssrPlugin = fp<SsrOptions>(
 
     // No rendered page reads its query string on the server (the route table declares none): a
     // page is rendered and kept without it, so `?utm_source=…` or `?x=1` share the page's entry
-    // instead of each costing a render and pushing a page out (decision 042).
+    // instead of each costing a render and pushing a page out (decision 014).
     const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] || '/';
     // Pages are kept per side of a trial: a visitor on the live side never gets the candidate's page.
     const keyOf = (request: FastifyRequest, side: Side) => `${publicOrigin(config, request)}${pathOf(request)}${side === 'candidate' ? ' candidate' : ''}`;
