@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { open, readdir, readFile, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateX25519Identity, identityToRecipient } from 'age-encryption';
+import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, uniqueName } from './accounts-helpers';
 import { appOn, counts, newDataDir } from './backup-helpers';
@@ -88,6 +90,51 @@ describe('pnpm backup and pnpm restore with BACKUP_KEY', () => {
     expect(await readdir(target)).toEqual([]);
     const allowed = await runCli('restore', [plain, '--allow-plain'], { DATA_DIR: target, BACKUP_KEY: key });
     expect(allowed.code, allowed.output).toBe(0);
+  }, 180_000);
+
+  it('refuses an archive made with the recipient alone (no digest keyed with the identity) unless --allow-unsigned', async () => {
+    const unsigned = path.join(outDir, 'recipient-only.tar.age');
+    expect((await runCli('backup', ['--out', unsigned], { DATA_DIR: sourceDir, BACKUP_KEY: await identityToRecipient(key) })).code).toBe(0);
+    const target = newDataDir();
+    const refused = await runCli('restore', [unsigned], { DATA_DIR: target, BACKUP_KEY: key });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('This archive carries no digest keyed with BACKUP_KEY');
+    expect(await readdir(target)).toEqual([]);
+    const allowed = await runCli('restore', [unsigned, '--allow-unsigned'], { DATA_DIR: target, BACKUP_KEY: key });
+    expect(allowed.code, allowed.output).toBe(0);
+  }, 180_000);
+
+  it('refuses an archive whose manifest was changed after it was made, though it is encrypted to the same key', async () => {
+    // Opened with the identity, one manifest field changed, sealed again to the recipient: what anyone knowing it could do.
+    const decrypter = new Decrypter();
+    decrypter.addIdentity(key);
+    const plain = Buffer.from(await decrypter.decrypt(new Uint8Array(await readFile(archive))));
+    const extract = tar.extract();
+    Readable.from([plain]).pipe(extract);
+    const pack = tar.pack();
+    const names: string[] = [];
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      let body = Buffer.concat(chunks);
+      if (entry.header.name === 'manifest.json') body = Buffer.from(body.toString('utf8').replace(/"created_at": "[^"]+"/, '"created_at": "2020-01-01T00:00:00.000Z"'));
+      names.push(entry.header.name);
+      pack.entry({ name: entry.header.name, size: body.byteLength }, body);
+    }
+    pack.finalize();
+    expect(names.slice(0, 2)).toEqual(['manifest.json', 'manifest.hmac']);
+    const chunks: Buffer[] = [];
+    for await (const chunk of pack) chunks.push(chunk as Buffer);
+    const encrypter = new Encrypter();
+    encrypter.addRecipient(await identityToRecipient(key));
+    const forged = path.join(outDir, 'forged.tar.age');
+    await writeFile(forged, await encrypter.encrypt(new Uint8Array(Buffer.concat(chunks))));
+
+    const target = newDataDir();
+    const refused = await runCli('restore', [forged, '--allow-unsigned'], { DATA_DIR: target, BACKUP_KEY: key });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("This archive's digest does not match BACKUP_KEY");
+    expect(await readdir(target)).toEqual([]);
   }, 180_000);
 
   it('restores with the right key: same counts, same signing secrets, the admin signs in with the same password', async () => {

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import type { MediaStore } from '../media/store';
 import { MANIFEST_ENTRY } from './format';
+import { MANIFEST_DIGEST_ENTRY, manifestDigest } from './keyed-digest';
 import type { Snapshot } from './snapshot';
 
 function addEntry(pack: tar.Pack, name: string, size: number, source: Readable): Promise<void> {
@@ -17,8 +18,9 @@ function addEntry(pack: tar.Pack, name: string, size: number, source: Readable):
 /**
  * The archive as a stream: the manifest, the spooled tables, each medium read from its store,
  * then the files of the live releases. One entry is read at a time, at the pace the reader takes them.
+ * With `digestKey`, the manifest's keyed digest follows it (keyed-digest.ts).
  */
-export function packArchive(snapshot: Snapshot, store: MediaStore): Readable {
+export function packArchive(snapshot: Snapshot, store: MediaStore, digestKey: Buffer | null = null): Readable {
   const pack = tar.pack();
   // A Node stream (tar-stream's are streamx ones) for Fastify, pipeline and web-stream adapters,
   // attached before the first entry is written.
@@ -29,6 +31,10 @@ export function packArchive(snapshot: Snapshot, store: MediaStore): Readable {
   const fill = async () => {
     const head = Buffer.from(JSON.stringify(manifest, null, 1));
     await addEntry(pack, MANIFEST_ENTRY, head.byteLength, Readable.from([head]));
+    if (digestKey) {
+      const digest = manifestDigest(digestKey, head);
+      await addEntry(pack, MANIFEST_DIGEST_ENTRY, digest.byteLength, Readable.from([digest]));
+    }
     for (const table of manifest.tables) {
       const file = snapshot.fileOf(table.entry);
       await addEntry(pack, table.entry, (await stat(file)).size, createReadStream(file));

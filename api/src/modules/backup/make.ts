@@ -7,6 +7,7 @@ import type { MediaStore } from '../media/store';
 import { packArchive } from './archive';
 import type { ReleaseSource } from './releases';
 import { encryptArchive } from './encryption';
+import { digestKeyOf } from './keyed-digest';
 import type { Manifest } from './format';
 import { takeSnapshot } from './snapshot';
 
@@ -31,7 +32,7 @@ export function backupFilename(createdAt: string, encrypted: boolean): string {
 export async function makeBackup(database: Database, store: MediaStore, key: string | undefined, releases?: ReleaseSource): Promise<Backup> {
   const snapshot = await takeSnapshot(database, store, { withSecrets: Boolean(key), releases });
   try {
-    const plain = packArchive(snapshot, store);
+    const plain = packArchive(snapshot, store, digestKeyOf(key));
     const archive = key ? await encryptArchive(plain, key) : plain;
     finished(archive).catch(() => undefined).finally(() => void snapshot.discard());
     const { created_at } = snapshot.manifest;

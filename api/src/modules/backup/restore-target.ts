@@ -11,6 +11,7 @@ import { openTransaction } from '../../db/transaction';
 import { DatabaseMediaStore, DiskMediaStore, type MediaStore } from '../media/store';
 import { dropEverything, hasTables } from './catalog';
 import { openArchive } from './encryption';
+import { digestKeyOf, type DigestCheck } from './keyed-digest';
 import { restoreArchive, RestoreRefused, type RestoreSummary } from './restore';
 import { verifyArchive } from './verify';
 
@@ -50,7 +51,7 @@ async function withArchive<T>(open: Open, read: (archive: Readable) => Promise<T
  * it is written in one transaction (PostgreSQL) or beside DATA_DIR and swapped in (PGlite), so a
  * write that still fails leaves the target as it was, even with `force` (replace what it holds).
  */
-export async function restoreInto(config: Config, source: Readable | string, { force = false, allowPlain = false } = {}): Promise<RestoreSummary> {
+export async function restoreInto(config: Config, source: Readable | string, { force = false, allowPlain = false, allowUnsigned = false } = {}): Promise<RestoreSummary> {
   let spoolDir: string | undefined;
   try {
     let file: string;
@@ -61,7 +62,9 @@ export async function restoreInto(config: Config, source: Readable | string, { f
       await pipeline(source, createWriteStream(file, { mode: 0o600 }));
     }
     const open: Open = () => openArchive(createReadStream(file), config.BACKUP_KEY, { allowPlain });
-    return await restoreIntoTarget(config, open, force);
+    // A plain archive taken on purpose (--allow-plain) has no digest either: the operator vouches for it.
+    const digestCheck: DigestCheck = { key: digestKeyOf(config.BACKUP_KEY), allowUnsigned: allowUnsigned || allowPlain };
+    return await restoreIntoTarget(config, open, force, digestCheck);
   } finally {
     if (typeof source !== 'string') source.destroy();
     if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
@@ -97,14 +100,14 @@ async function swapIn(from: string, to: string, names: string[]): Promise<void> 
   }
 }
 
-async function restoreIntoTarget(config: Config, open: Open, force: boolean): Promise<RestoreSummary> {
+async function restoreIntoTarget(config: Config, open: Open, force: boolean, digestCheck: DigestCheck): Promise<RestoreSummary> {
   if (config.DATABASE_URL) {
     // One transaction for all of it (emptying with --force, schema, rows, media): committed whole or not at all.
     const database = await openTransaction({ kind: 'postgres', url: config.DATABASE_URL, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: 600_000 });
     try {
       const occupied = await hasTables(database.db);
       if (occupied && !force) throw new RestoreRefused(`The database DATABASE_URL names is not empty: ${NOT_EMPTY}.`);
-      await withArchive(open, verifyArchive);
+      await withArchive(open, (archive) => verifyArchive(archive, digestCheck));
       if (occupied) await dropEverything(database.db);
       const summary = await load(open, database, new DatabaseMediaStore(database.db), config.RELEASES_DIR);
       await database.commit();
@@ -115,7 +118,7 @@ async function restoreIntoTarget(config: Config, open: Open, force: boolean): Pr
   }
   const occupied = existsSync(path.join(config.DATA_DIR, 'pgdata')) || (await hasFiles(path.join(config.DATA_DIR, 'media')));
   if (occupied && !force) throw new RestoreRefused(`DATA_DIR (${config.DATA_DIR}) already holds a database or media: ${NOT_EMPTY}.`);
-  await withArchive(open, verifyArchive);
+  await withArchive(open, (archive) => verifyArchive(archive, digestCheck));
   // Written beside the site (same disk) and swapped in once whole: a failure leaves DATA_DIR as it was.
   const staging = path.join(config.DATA_DIR, `.restoring-${randomUUID()}`);
   try {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import tar from 'tar-stream';
 import { rawCid } from '../media/cid';
 import { MANIFEST_ENTRY, Manifest } from './format';
+import { checkDigest, MANIFEST_DIGEST_ENTRY, type DigestCheck } from './keyed-digest';
 import { releaseProblem } from './releases';
 import { RestoreRefused } from './restore';
 
@@ -34,18 +35,31 @@ interface Expected {
 /**
  * Reads the whole archive (the tar stream, decrypted) and checks it against its manifest before a
  * restore writes anything: every entry in order, each table's size, SHA-256 and rows, each
- * medium's size and CID, each release file's size and SHA-256, and nothing more. Resolves to the manifest.
+ * medium's size and CID, each release file's size and SHA-256, and nothing more; and, with a key,
+ * the manifest's keyed digest (keyed-digest.ts) before any of it. Resolves to the manifest.
  */
-export async function verifyArchive(input: Readable): Promise<Manifest> {
+export async function verifyArchive(input: Readable, digestCheck: DigestCheck = { key: null, allowUnsigned: false }): Promise<Manifest> {
   const extract = tar.extract();
   input.on('error', (error) => extract.destroy(error));
   input.pipe(extract);
   try {
     let manifest: Manifest | undefined;
+    let manifestBytes: Buffer | undefined;
+    let digestChecked = false;
     let expected: Expected[] = [];
     let index = 0;
     for await (const entry of extract) {
       const name = entry.header.name;
+      if (manifestBytes && !digestChecked) {
+        digestChecked = true;
+        if (name === MANIFEST_DIGEST_ENTRY) {
+          const digest: Buffer[] = [];
+          for await (const chunk of entry as AsyncIterable<Buffer>) digest.push(chunk);
+          checkDigest(digestCheck, manifestBytes, Buffer.concat(digest));
+          continue;
+        }
+        checkDigest(digestCheck, manifestBytes, undefined);
+      }
       const next = expected[index];
       const digest = createHash('sha256');
       const chunks: Buffer[] = [];
@@ -60,8 +74,9 @@ export async function verifyArchive(input: Readable): Promise<Manifest> {
       if (!manifest) {
         if (name !== MANIFEST_ENTRY) throw new RestoreRefused('This is not a site backup: it does not start with its manifest.');
         let json: unknown;
+        manifestBytes = Buffer.concat(chunks);
         try {
-          json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          json = JSON.parse(manifestBytes.toString('utf8'));
         } catch {
           throw new ArchiveDamaged('its manifest is not readable');
         }
@@ -95,6 +110,7 @@ export async function verifyArchive(input: Readable): Promise<Manifest> {
       index += 1;
     }
     if (!manifest) throw new RestoreRefused('This is not a site backup: it does not start with its manifest.');
+    if (!digestChecked) checkDigest(digestCheck, manifestBytes!, undefined);
     if (index < expected.length) throw new ArchiveDamaged('it ends before its last entry');
     return manifest;
   } catch (error) {
