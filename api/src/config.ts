@@ -41,6 +41,8 @@ export const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
+    /** A port of its own for /api/health/live and /ready, answered even while PORT is flooded; off by default. */
+    HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     DATA_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, 'data')),
     PUBLIC_URL: optionalUrl(/^https?:/),
     /** Which reverse proxies may set X-Forwarded-For/-Host/-Proto; none by default. */
@@ -90,8 +92,8 @@ export const ConfigSchema = z
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(65_536).default(0),
     OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).max(65_536).default(0),
-    /** Requests admitted and not yet answered (waiting on the database too): more are refused the same way. */
-    OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(0),
+    /** Requests admitted and not yet answered (waiting on the database too): more are refused the same way (decision 075). */
+    OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(100),
     OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
     /** Blog views are counted in memory and written this often (and on shutdown). */
     BLOG_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),

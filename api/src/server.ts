@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { healthListener } from './modules/health/listener';
 import { ConfigError, loadServerConfig } from './config';
 import { site } from '@site/shared/site-config';
 
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config });
+  const probes = config.HEALTH_PORT ? healthListener(app) : undefined;
 
   // First the readiness probe answers 503 so a load balancer stops sending traffic, then the
   // listener closes and in-flight requests finish before the database is closed.
@@ -34,11 +36,13 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err: { type: err.name, message: err.message } }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     app.lifecycle.state = 'draining';
+    probes?.close();
     if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await app.close();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (probes) await new Promise<void>((resolve) => probes.listen(config.HEALTH_PORT, config.HOST, resolve));
   const shown = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   console.log(`\n  ${site.name} is running at ${shown}\n`);
 }

@@ -1,19 +1,22 @@
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { until } from '@site/test-support/until';
 import { loadConfig } from '../src/config';
+import { healthListener } from '../src/modules/health/listener';
 import { useTestApp } from './app';
 import { testDatabases } from './databases';
 
 const TOKEN = 'metrics-token-for-overload-tests';
 
 describe('overload settings', () => {
-  it('sheds nothing until an operator sets its limits (defaults not yet tuned, decision 075)', () => {
+  it('caps the requests admitted by default; the process-wide samples are left to the operator (decision 075)', () => {
     const config = loadConfig({});
     expect(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
     expect(config.OVERLOAD_MAX_HEAP_MB).toBe(0);
     expect(config.OVERLOAD_MAX_RSS_MB).toBe(0);
-    expect(config.OVERLOAD_MAX_IN_FLIGHT).toBe(0);
+    expect(config.OVERLOAD_MAX_IN_FLIGHT).toBe(100);
+    expect(config.HEALTH_PORT).toBeUndefined();
     expect(config.OVERLOAD_RETRY_AFTER_SECONDS).toBe(5);
   });
 
@@ -31,6 +34,23 @@ describe.each(testDatabases())('overload shedding on $name', (target) => {
       expect(app.isUnderPressure()).toBe(false);
       expect((await app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    });
+
+    it('answers the probes, and nothing else, on the health port', async () => {
+      const probes = healthListener(app);
+      await new Promise<void>((resolve) => probes.listen(0, '127.0.0.1', resolve));
+      try {
+        const base = `http://127.0.0.1:${(probes.address() as AddressInfo).port}`;
+        const ready = await fetch(`${base}/api/health/ready`);
+        expect(ready.status).toBe(200);
+        // The same route answers: the same body as on the site's own port.
+        expect(await ready.json()).toEqual((await app.inject({ method: 'GET', url: '/api/health/ready' })).json());
+        expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+        for (const path of ['/api/events', '/', '/api/health/readyz', '/api/admin/backup']) expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+        expect((await fetch(`${base}/api/health/ready`, { method: 'POST' })).status).toBe(404);
+      } finally {
+        await new Promise((resolve) => probes.close(resolve));
+      }
     });
   });
 
