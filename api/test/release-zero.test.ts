@@ -87,6 +87,22 @@ describe.each(testDatabases())('release zero ($name)', (target) => {
     for (const remote of RELEASABLE) expect(await listReleases(releasesDir, remote)).toHaveLength(1);
   });
 
+  it('counts the visits of pages made of the own build under release zero, the version listed as live', async () => {
+    const [app] = apps as [FastifyInstance];
+    const zero = await zeroOf('mfe-marketing');
+    const beacon = await app.inject({
+      method: 'POST',
+      url: '/api/vitals',
+      remoteAddress: '10.60.0.1',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ views: [{ route: '/', remotes: { 'mfe-marketing': 'build' }, lcp: 0.9 }] }),
+    });
+    expect(beacon.statusCode).toBe(204);
+    const overview = await app.inject({ method: 'GET', url: '/api/admin/vitals', headers: adminOf(app) });
+    const marketing = (overview.json().versions as { remote: string; version: string; visits: number }[]).filter((row) => row.remote === 'mfe-marketing');
+    expect(marketing).toEqual([expect.objectContaining({ version: zero, visits: 1 })]);
+  });
+
   it('lists release zero as live before any release, and a rollback after the first release restores it', async () => {
     const zero = await zeroOf('mfe-marketing');
     const marketingOf = async (app: FastifyInstance) =>

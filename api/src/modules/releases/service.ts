@@ -20,9 +20,9 @@ import {
   sideOfBucket,
   type Side,
 } from './sides';
-import { liveRemotes, liveShell, ownShell, type LiveShell, type LivePointer, type PointerStore } from './store';
+import { listReleases, liveRemotes, liveShell, ownShell, type LiveShell, type LivePointer, type PointerStore } from './store';
 import { candidatePointers, running, trialsOf, type Trial, type TrialStore } from './trials';
-import { recordStartingBuilds, type StartingBuilds } from './zero';
+import { ownBuildRelease, recordStartingBuilds, type StartingBuilds } from './zero';
 
 /** The side a request is on, and whether it is an admin's preview (answered to them alone). */
 export interface RequestSide {
@@ -39,6 +39,8 @@ export interface ReleasesService {
   remotes(shell?: LiveShell, pointers?: PointerStore): Promise<Record<string, string>>;
   /** A remote's kept releases, newest first, the live one marked. */
   list(remote: string): Promise<ReleaseLine[]>;
+  /** The release the build WEB_ROOT serves as the remote's own was kept as (release zero), or null. */
+  ownBuild(remote: string): Promise<string | null>;
   /** Ends a trial of the remote, or makes the release before the live one live again (no build). */
   rollback(remote: string, ended?: Trial['ended'] & { version: string }): Promise<RolledBack>;
   /** Makes a kept release live after the manifest checks; a trial of it ends. */
@@ -185,6 +187,7 @@ export const releasesPlugin = fp(
       shell,
       remotes: async (of, by = pointers) => liveRemotes(folders, by, config.RELEASES_BASE_URL, of ?? (await shell(by)), remoteMissing),
       list: (remote) => releasesOf(site, remote),
+      ownBuild: async (remote) => ownBuildRelease(site, remote, await listReleases(site.releasesDir, remote)),
       async rollback(remote, ended) {
         const pointer = await rollback(site, remote, ended);
         switched();

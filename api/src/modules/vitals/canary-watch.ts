@@ -53,8 +53,8 @@ export async function checkCanary(app: FastifyInstance, now = new Date()): Promi
   const trial = running(await app.releases.trials.read());
   if (!trial || trial.kind !== 'canary') return null;
   const { db } = app.database;
-  // Beacons name an own build `build` (decision 069).
-  const liveVersion = (await app.releases.pointers.read(trial.remote))?.version ?? 'build';
+  // Pages of an own build are counted under its release zero, else as `build` (decision 069).
+  const liveVersion = (await app.releases.pointers.read(trial.remote))?.version ?? (await app.releases.ownBuild(trial.remote)) ?? 'build';
   const [candidate, live] = await Promise.all([
     versionFigures(db, trial.remote, trial.version, undefined, BUCKET_MS),
     versionFigures(db, trial.remote, liveVersion, new Date(trial.since), BUCKET_MS),

@@ -21,27 +21,47 @@ const FRESH_MS = 5_000;
  * (a page opened on one keeps reporting it). Read from the releases at most every few seconds.
  */
 export class KnownVersions {
-  private known: { at: number; versions: Map<string, Set<string>> } | undefined;
-  private loading: Promise<Map<string, Set<string>>> | undefined;
+  private known: { at: number; versions: Map<string, Set<string>>; ownBuilds: Map<string, string | null> } | undefined;
+  private loading: Promise<NonNullable<KnownVersions['known']>> | undefined;
 
-  constructor(private readonly releasesOf: (remote: string) => Promise<{ version: string }[]>) {}
+  constructor(
+    private readonly releasesOf: (remote: string) => Promise<{ version: string }[]>,
+    /** The release a front end's own build was kept as (release zero), when it was. */
+    private readonly ownBuildOf: (remote: string) => Promise<string | null> = async () => null,
+  ) {}
 
-  async all(): Promise<Map<string, Set<string>>> {
-    if (this.known && Date.now() - this.known.at < FRESH_MS) return this.known.versions;
+  private async read(): Promise<NonNullable<KnownVersions['known']>> {
+    if (this.known && Date.now() - this.known.at < FRESH_MS) return this.known;
     this.loading ??= this.load().finally(() => {
       this.loading = undefined;
     });
     return this.loading;
   }
 
+  async all(): Promise<Map<string, Set<string>>> {
+    return (await this.read()).versions;
+  }
+
   async has(remote: string, version: string): Promise<boolean> {
     return (await this.all()).get(remote)?.has(version) ?? false;
   }
 
-  private async load(): Promise<Map<string, Set<string>>> {
+  /**
+   * The version a page's report counts under: an own build's is its release zero's, so that the
+   * live release (release zero, before any other) and the pages made of it are one line.
+   */
+  async countedAs(remote: string, version: string): Promise<string> {
+    return version === OWN_BUILD ? ((await this.read()).ownBuilds.get(remote) ?? OWN_BUILD) : version;
+  }
+
+  private async load(): Promise<NonNullable<KnownVersions['known']>> {
     const versions = new Map<string, Set<string>>();
-    for (const remote of FRONT_ENDS) versions.set(remote, new Set([OWN_BUILD, ...(await this.releasesOf(remote)).map((release) => release.version)]));
-    this.known = { at: Date.now(), versions };
-    return versions;
+    const ownBuilds = new Map<string, string | null>();
+    for (const remote of FRONT_ENDS) {
+      versions.set(remote, new Set([OWN_BUILD, ...(await this.releasesOf(remote)).map((release) => release.version)]));
+      ownBuilds.set(remote, await this.ownBuildOf(remote));
+    }
+    this.known = { at: Date.now(), versions, ownBuilds };
+    return this.known;
   }
 }

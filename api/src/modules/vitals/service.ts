@@ -38,7 +38,10 @@ declare module 'fastify' {
 function createVitalsService(app: FastifyInstance): VitalsService {
   const { db } = app.database;
   const tallies = new Tallies(BUCKET_MS);
-  const known = new KnownVersions((remote) => app.releases.list(remote));
+  const known = new KnownVersions(
+    (remote) => app.releases.list(remote),
+    (remote) => app.releases.ownBuild(remote),
+  );
   let flushing: Promise<void> = Promise.resolve();
   const written: (() => Promise<void>)[] = [];
 
@@ -62,7 +65,10 @@ function createVitalsService(app: FastifyInstance): VitalsService {
           if (!(await known.has(remote, version))) throw new UnknownPageView(`${remote} has no version ${version} on this site.`);
         }
       }
-      for (const view of views) tallies.add(view);
+      for (const view of views) {
+        const remotes = Object.fromEntries(await Promise.all(Object.entries(view.remotes).map(async ([remote, version]) => [remote, await known.countedAs(remote, version)])));
+        tallies.add({ ...view, remotes });
+      }
     },
     flush() {
       const next = flushing.then(write);
