@@ -6,6 +6,12 @@
  */
 import { BOOKING_ZONE_LABEL, IST_OFFSET_MINUTES, IST_OFFSET_MS } from './contracts/booking-policy';
 
+/**
+ * India's offset, for code that reckons in India's time: `dates` is bundled into each front end,
+ * where `contracts/booking-policy` is a module of its own, fetched through the federation runtime.
+ */
+export { IST_OFFSET_MS };
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export interface DateStyle {

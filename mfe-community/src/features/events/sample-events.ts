@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import { IST_OFFSET_MS } from '@site/shared/dates';
 import type { Event } from '@site/shared/contracts/events';
 
 const DAY = 86_400_000;
