@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { startCommandEnv } from '@site/test-support/server';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scriptsOf = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -14,7 +15,18 @@ const root = scriptsOf(path.join(apiDir, '..', 'package.json'));
 describe('the production command', () => {
   it('serves the compiled bundle with plain node, after building what is missing', () => {
     expect(root.start).toBe('pnpm --filter @site/api start');
-    expect(api.start).toBe('node scripts/ensure-built.mjs && MALLOC_ARENA_MAX=1 NODE_OPTIONS=--max-semi-space-size=4 node dist/server.js');
+    expect(api.start).toBe('node scripts/ensure-built.mjs && set -a && . ./start.env && set +a && node dist/server.js');
+  });
+
+  it('runs with the environment declared in start.env, as the measurements start it', () => {
+    expect(startCommandEnv()).toEqual({ MALLOC_ARENA_MAX: '1', NODE_OPTIONS: '--max-semi-space-size=4' });
+    // What the shell gets from sourcing the file is what a measurement passes to the process.
+    const sourced = execFileSync('sh', ['-c', 'set -a && . ./start.env && set +a && node -p "JSON.stringify([process.env.MALLOC_ARENA_MAX, process.env.NODE_OPTIONS])"'], {
+      cwd: apiDir,
+      env: { PATH: process.env.PATH },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(sourced)).toEqual(['1', '--max-semi-space-size=4']);
   });
 
   it('loads no TypeScript at run time, the command-line tools included', () => {

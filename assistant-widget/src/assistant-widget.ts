@@ -2,7 +2,7 @@
 // compiled in from the site config). Built into one minified script the api serves at
 // /ai-widget/assistant.js; the shell loads it once the page is idle.
 import { formatRupees as rupees } from '@site/shared/money';
-import { builtInAssistant } from '@site/shared/site-config';
+import { brandColors as c, builtInAssistant } from '@site/shared/site-config';
 import type { AssistantKnowledge } from './knowledge';
 
 export const ASSISTANT_TAG = builtInAssistant.element;
@@ -46,23 +46,23 @@ export function defineAssistant(kb: AssistantKnowledge, loadCatalogue?: () => Pr
   let catalogueSettled = !loadCatalogue;
 
   const CSS =
-    ':host{position:fixed;right:20px;bottom:20px;z-index:1001;width:min(380px,calc(100vw - 40px));font-family:system-ui,sans-serif;color:#eef2ff}' +
+    `:host{position:fixed;right:20px;bottom:20px;z-index:1001;width:min(380px,calc(100vw - 40px));font-family:system-ui,sans-serif;color:${c.text}}` +
     // A phone gives the panel its whole width but a margin, so the question, mic and Send fit down to 320px.
     '@media (max-width:479.98px){:host{right:8px;bottom:8px;width:calc(100vw - 16px)}form{padding:10px 12px}}' +
-    '.panel{display:flex;flex-direction:column;max-height:min(560px,calc(100vh - 120px));background:#121a33;border:1px solid #2a3763;border-radius:20px;box-shadow:0 20px 60px rgba(0,0,0,.5);overflow:hidden}' +
-    'header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid #2a3763}' +
+    `.panel{display:flex;flex-direction:column;max-height:min(560px,calc(100vh - 120px));background:${c.surface};border:1px solid ${c.border};border-radius:20px;box-shadow:0 20px 60px rgba(0,0,0,.5);overflow:hidden}` +
+    `header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid ${c.border}}` +
     'h2{margin:0;font-size:1rem}' +
     '.log{flex:1;overflow:auto;padding:12px 16px;display:grid;gap:10px;align-content:start}' +
     '.msg{margin:0;padding:8px 12px;border-radius:12px;line-height:1.5;max-width:90%}' +
-    '.bot{background:#1a2447}.me{background:#7c9cff;color:#0b1020;justify-self:end}' +
-    '.actions{display:flex;flex-wrap:wrap;gap:8px}.actions a{color:#3ee0c5;font-weight:600}' +
-    'form{display:flex;gap:8px;padding:12px 16px;border-top:1px solid #2a3763}' +
-    'input{flex:1;min-width:0;min-height:44px;padding:8px 12px;border-radius:10px;border:1px solid #2a3763;background:#0b1020;color:#eef2ff;font:inherit}' +
-    'button{flex:none;display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;border-radius:10px;border:1px solid #2a3763;background:#1a2447;color:#eef2ff;font:inherit;cursor:pointer}' +
-    'button.send{background:#7c9cff;color:#0b1020;font-weight:700;border:0;padding:0 14px;white-space:nowrap}' +
+    `.bot{background:${c.surfaceRaised}}.me{background:${c.primary};color:${c.bg};justify-self:end}` +
+    `.actions{display:flex;flex-wrap:wrap;gap:8px}.actions a{color:${c.accent};font-weight:600}` +
+    `form{display:flex;gap:8px;padding:12px 16px;border-top:1px solid ${c.border}}` +
+    `input{flex:1;min-width:0;min-height:44px;padding:8px 12px;border-radius:10px;border:1px solid ${c.border};background:${c.bg};color:${c.text};font:inherit}` +
+    `button{flex:none;display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;border-radius:10px;border:1px solid ${c.border};background:${c.surfaceRaised};color:${c.text};font:inherit;cursor:pointer}` +
+    `button.send{background:${c.primary};color:${c.bg};font-weight:700;border:0;padding:0 14px;white-space:nowrap}` +
     'header div{display:flex;gap:8px}svg{width:20px;height:20px}' +
-    'button[aria-pressed=true]{background:#3ee0c5;color:#0b1020}' +
-    ':focus-visible{outline:3px solid #ffd166;outline-offset:2px}' +
+    `button[aria-pressed=true]{background:${c.accent};color:${c.bg}}` +
+    `:focus-visible{outline:3px solid ${c.focus};outline-offset:2px}` +
     '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
 
   const has = (text: string, words: readonly string[]) => words.some((w) => text.indexOf(w) !== -1);

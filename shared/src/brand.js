@@ -30,5 +30,19 @@ export const brandColors = {
   focus: '#ffd166',
 };
 
+/**
+ * The same brand on white, where a dark page cannot be counted on: e-mails (many clients show them
+ * light whatever the sender asks) and a transparent upload flattened for its social card.
+ */
+export const brandLightColors = {
+  bg: '#f4f6fb',
+  surface: '#ffffff',
+  border: '#dde3f0',
+  heading: brandColors.bg,
+  text: '#1f2a44',
+  textMuted: '#4b5675',
+  link: '#2f4fd1',
+};
+
 /** The blog's RSS feed: every page's head links it (index.html), robots.txt lets crawlers read it. */
 export const blogFeed = { path: '/api/blogs/rss.xml', title: `${brand.name} Blog` };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatIstDate, formatLocalDate, zoneName, type DateStyle } from './dates';
+import { formatIstDate, formatLocalDate, formatWhen, istLocalIso, zoneName, type DateStyle } from './dates';
 
 const INDIA: DateStyle = { order: 'day-month', meridiem: 'am' };
 const BOOKING: DateStyle = { order: 'month-day', meridiem: 'AM' };
@@ -57,5 +57,16 @@ describe('dates without Intl', () => {
   it('leaves a value that is not a date as it came', () => {
     expect(formatIstDate('soon', INDIA, true)).toBe('soon');
     expect(formatLocalDate('soon', BOOKING, true)).toBe('soon');
+  });
+
+  it("writes India's wall clock for machines: exports, datetime-local inputs, day keys", () => {
+    expect(istLocalIso('2026-12-01T10:15:30.000Z')).toBe('2026-12-01T15:45:30');
+    expect(istLocalIso(new Date('2026-12-31T18:30:00.000Z'))).toBe('2027-01-01T00:00:00');
+    expect(istLocalIso(Date.UTC(2026, 11, 31, 18, 29))).toBe('2026-12-31T23:59:00');
+    expect(istLocalIso('soon')).toBeNull();
+  });
+
+  it('takes a Date as its ISO text', () => {
+    expect(formatWhen(new Date('2027-03-01T10:00:00.000Z'))).toBe(formatWhen('2027-03-01T10:00:00.000Z'));
   });
 });

@@ -4,7 +4,13 @@
  * page with a date while it hydrated. English month names, the consultancy's zone (IST, UTC+5:30
  * all year) or the visitor's (the browser's, named by its offset).
  */
-import { BOOKING_ZONE_LABEL, IST_OFFSET_MINUTES } from './contracts/booking-policy';
+import { BOOKING_ZONE_LABEL, IST_OFFSET_MINUTES, IST_OFFSET_MS } from './contracts/booking-policy';
+
+/**
+ * India's offset, for code that reckons in India's time: `dates` is bundled into each front end,
+ * where `contracts/booking-policy` is a module of its own, fetched through the federation runtime.
+ */
+export { IST_OFFSET_MS };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -48,11 +54,22 @@ export const BOOKING_DATE_STYLE: DateStyle = { order: 'month-day', meridiem: 'AM
 export function formatIstDate(iso: string, style: DateStyle, withTime: boolean): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  const at = new Date(ms + IST_OFFSET_MINUTES * 60_000);
+  const at = new Date(ms + IST_OFFSET_MS);
   return write(
     { year: at.getUTCFullYear(), month: at.getUTCMonth(), day: at.getUTCDate(), hours: at.getUTCHours(), minutes: at.getUTCMinutes(), zone: withTime ? 'IST' : null },
     style,
   );
+}
+
+/**
+ * The instant's wall clock in India as ISO 8601 writes a local time, "2026-12-01T15:45:00", for
+ * machines and forms: its first 10 characters are India's date, its first 16 a datetime-local
+ * input's value, with a space for the T a spreadsheet's date and time. Null when it is not a date.
+ */
+export function istLocalIso(at: string | number | Date): string | null {
+  const ms = typeof at === 'string' ? Date.parse(at) : typeof at === 'number' ? at : at.getTime();
+  if (Number.isNaN(ms)) return null;
+  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19);
 }
 
 /** The instant in the visitor's zone, named when the time is shown. For the browser, once hydrated. */
@@ -71,8 +88,8 @@ export function formatLocalDate(iso: string, style: DateStyle, withTime: boolean
  * India's date ("December 4, 2026"), so a post published late on the 28th in UTC reads the 29th
  * as it does in admin.
  */
-export function formatWhen(iso: string, withTime = true): string {
-  return formatIstDate(iso, BOOKING_DATE_STYLE, withTime);
+export function formatWhen(at: string | Date, withTime = true): string {
+  return formatIstDate(typeof at === 'string' ? at : at.toISOString(), BOOKING_DATE_STYLE, withTime);
 }
 
 /** The same instant in the visitor's zone, named; null when the visitor is on IST anyway. Browser only, once hydrated. */

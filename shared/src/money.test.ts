@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatNumber, formatPaise, formatRupees } from './money';
+import { formatNumber, formatPaise, formatRupees, toPaise, toRupees } from './money';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -12,6 +12,12 @@ describe('rupees', () => {
     expect(formatRupees(1499.5)).toBe('₹1,499.50');
     expect(formatPaise(210000)).toBe('₹2,100');
     expect(formatPaise(12500000, { paise: true })).toBe('₹1,25,000.00');
+  });
+
+  it('converts rupees to whole paise and back', () => {
+    expect(toPaise(1499.5)).toBe(149950);
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+    expect(toRupees(149950)).toBe(1499.5);
   });
 
   it('as Intl writes them in en-IN, without building an Intl formatter', () => {

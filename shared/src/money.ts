@@ -36,7 +36,13 @@ export function formatRupees(rupees: number, style: AmountStyle = {}): string {
   return `${sign(rupees)}₹${amount(rupees, style)}`;
 }
 
+/** Rupees (forms, the catalogue) as paise (orders, payment providers), rounded to a whole paisa. */
+export const toPaise = (rupees: number): number => Math.round(rupees * 100);
+
+/** Paise as rupees. */
+export const toRupees = (paise: number): number => paise / 100;
+
 /** An amount kept in paise (orders), in rupees. */
 export function formatPaise(paise: number, style: AmountStyle = {}): string {
-  return formatRupees(paise / 100, style);
+  return formatRupees(toRupees(paise), style);
 }

@@ -5,13 +5,15 @@
  * prices are the api's (its catalogue, GET /api/bookings/packages); the booking rules are in
  * `booking-policy`.
  */
-import { blogFeed, brand, brandColors, brandDescription } from './brand.js';
+import { blogFeed, brand, brandColors, brandDescription, brandLightColors } from './brand.js';
 
-export { blogFeed };
+// The colours alone too, for code that bundles only what it names (the assistant's one script).
+export { blogFeed, brandColors };
 
 export const site = {
   name: brand.name,
   colors: brandColors,
+  lightColors: brandLightColors,
   shortName: brand.shortName,
   tagline: 'Small Teams. Big Impact. Powered by AI.',
   description: brandDescription,

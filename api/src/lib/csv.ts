@@ -1,7 +1,8 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
-import { BOOKING_ZONE_LABEL, IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import { BOOKING_ZONE_LABEL } from '@site/shared/contracts/booking-policy';
+import { istLocalIso } from '@site/shared/dates';
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
@@ -17,9 +18,7 @@ export interface CsvColumn<Row> {
 /** An instant in India's time, "2026-12-01 15:45:00", as a spreadsheet reads a date and time; empty when there is none. */
 export function istCell(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
-  if (Number.isNaN(ms)) return String(value);
-  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return istLocalIso(value)?.replace('T', ' ') ?? String(value);
 }
 
 /** A time column's header: "Paid (IST)". */

@@ -8,8 +8,6 @@ import { Actions, SmallButton } from './ui';
 
 /** Cells of an order that Orders and Bookings both show. */
 
-export const rupees = (paise: number) => formatPaise(paise);
-
 export function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -21,7 +19,7 @@ export function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () =>
       await adminRequest(`/orders/${encodeURIComponent(order.id)}/refund`, { method: 'POST' });
       // The api e-mails the buyer in the refund's transaction (and withdraws a consultation's calendar entry).
       const told = order.kind === 'consultation' ? 'They have been e-mailed and their calendar entry withdrawn.' : 'They have been e-mailed.';
-      toast.success(`Refunded ${rupees(order.amount_paise)} to ${order.buyer_username}. ${told}`);
+      toast.success(`Refunded ${formatPaise(order.amount_paise)} to ${order.buyer_username}. ${told}`);
       onDone();
     } catch (error) {
       toast.error(messageOf(error, 'The refund failed. Please try again.'));
@@ -41,7 +39,7 @@ export function RefundCell({ order, onDone }: { order: AdminOrder; onDone: () =>
   return (
     <Actions role="group" aria-label="Confirm the refund">
       <span>
-        Refund {rupees(order.amount_paise)} to {order.buyer_username}?
+        Refund {formatPaise(order.amount_paise)} to {order.buyer_username}?
       </span>
       <SmallButton type="button" disabled={busy} onClick={() => void refund()} autoFocus>
         {busy ? 'Refunding…' : 'Confirm refund'}

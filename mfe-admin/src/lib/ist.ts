@@ -1,13 +1,11 @@
-import { istLocalToDate, IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
-import { formatWhen } from '@site/shared/dates';
+import { istLocalToDate } from '@site/shared/contracts/booking-policy';
+import { formatWhen, istLocalIso } from '@site/shared/dates';
 
 /** Admins enter and read event times in the booking zone (India Standard Time, no daylight saving). */
 
 /** An ISO timestamp as the value of a datetime-local input, in IST. */
 export function toIstInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const shifted = new Date(Date.parse(iso) + IST_OFFSET_MS);
-  return shifted.toISOString().slice(0, 16);
+  return (iso && istLocalIso(iso)?.slice(0, 16)) || '';
 }
 
 /** A datetime-local value read as IST, as an ISO timestamp (UTC); null when empty or invalid. */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { until } from './until';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,13 +30,11 @@ export function ensureBuilt(): void {
 }
 
 /**
- * The environment `pnpm start` sets before `node dist/server.js` (api/package.json's start script,
- * decision 016), so that a measurement runs the api as production does.
+ * The environment `pnpm start` runs `node dist/server.js` with (api/start.env, which its start script
+ * sources; decision 016), so that a measurement runs the api as production does.
  */
 export function startCommandEnv(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const assignments = /((?:\w+=\S+\s+)*)node dist\/server\.js/.exec(manifest.scripts.start)?.[1] ?? '';
-  return Object.fromEntries([...assignments.matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]));
+  return parseEnv(readFileSync(path.join(apiDir, 'start.env'), 'utf8')) as Record<string, string>;
 }
 
 /** Of a log file, what is kept for `output()`: a load writes hundreds of MB at LOG_LEVEL=info. */

@@ -1,4 +1,5 @@
 import { BOOKING_STEP_MINUTES, IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import { istLocalIso } from '@site/shared/dates';
 
 /**
  * Free consultation starts, computed once for the slot list and the booking's own check: both ask
@@ -38,7 +39,7 @@ export interface BookingCalendar {
 export type Refusal = 'off_hours' | 'short_notice' | 'taken' | 'buffer' | 'day_full';
 
 /** "2026-12-01": the IST date of an instant. */
-export const istDay = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+export const istDay = (ms: number) => istLocalIso(ms)!.slice(0, 10);
 /** The instant an IST date begins. */
 export const istDayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
 /** The IST date `days` after `day`. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreateOrderAnswer } from '@site/shared/contracts/orders';
+import { toPaise, toRupees } from '@site/shared/money';
 import type { Tx } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import type { ConsultationPackageRow } from '../consultations/service';
@@ -25,8 +26,6 @@ type Store = (
   order: Pick<OrderInsert, 'packageId' | 'packageName' | 'kind' | 'amountPaise' | 'attendeeEmail' | 'startTime' | 'endTime' | 'timeZone' | 'discussion'>,
   now: Date,
 ) => Promise<OrderRow>;
-
-export const paise = (rupees: number) => Math.round(rupees * 100);
 
 const amountMismatch = () => new HttpError(400, 'amount_mismatch', 'The amount does not match the current price. Please reload and try again.');
 
@@ -72,7 +71,7 @@ export function createOrderTaking(app: FastifyInstance) {
     if (pricePaise === null || pkg.durationMinutes === 0) {
       throw new HttpError(400, 'not_orderable', `${pkg.name} cannot be ordered online. Please contact us.`);
     }
-    if (paise(body.amount) !== pricePaise) throw amountMismatch();
+    if (toPaise(body.amount) !== pricePaise) throw amountMismatch();
     if (!body.start_time) throw new HttpError(400, 'validation_error', 'Please select a date and time.');
     const start = new Date(body.start_time);
     checkStart(start, now);
@@ -103,9 +102,9 @@ export function createOrderTaking(app: FastifyInstance) {
     if (!pkg || !pkg.is_active) throw new HttpError(404, 'not_found', 'Package not found.');
     if (body.start_time) throw new HttpError(400, 'validation_error', 'start_time is only for consultations.');
     if (body.discussion) throw new HttpError(400, 'validation_error', 'discussion is only for consultations.');
-    const amountPaise = paise(pkg.price);
+    const amountPaise = toPaise(pkg.price);
     if (amountPaise < 100) throw new HttpError(400, 'not_orderable', 'This package cannot be bought online.');
-    if (paise(body.amount) !== amountPaise) throw amountMismatch();
+    if (toPaise(body.amount) !== amountPaise) throw amountMismatch();
     if (pkg.package_type === 'event') {
       const event = pkg.event_id ? await app.events.findPublished(pkg.event_id) : undefined;
       if (!event) throw new HttpError(409, 'event_unavailable', 'This event is not open for registration.');
@@ -155,7 +154,7 @@ export function createOrderTaking(app: FastifyInstance) {
       if (row.status === 'expired' || row.expiresAt <= now) {
         const body = {
           package_id: row.packageId,
-          amount: row.amountPaise / 100,
+          amount: toRupees(row.amountPaise),
           start_time: row.startTime?.toISOString(),
           email: row.attendeeEmail ?? undefined,
         };

@@ -171,7 +171,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row || row.kind !== 'consultation') throw new HttpError(404, 'not_found', 'Booking not found.');
       const actor = await app.audit.actorOf(request);
       const moved = await app.checkout.rescheduleByLink(row, request.body.start_time, (tx, changed) =>
-        app.audit.record(tx, { actor, action: 'update', entity: 'order', entityId: changed.id, label: `Moved to ${formatWhen(changed.startTime!.toISOString())}` }),
+        app.audit.record(tx, { actor, action: 'update', entity: 'order', entityId: changed.id, label: `Moved to ${formatWhen(changed.startTime!)}` }),
       );
       return (await app.orders.toAdminOrders([moved]))[0]!;
     },

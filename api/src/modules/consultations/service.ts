@@ -4,6 +4,7 @@ import type {
   ConsultationPackageCreateBody,
   ConsultationPackageUpdateBody,
 } from '@site/shared/contracts/consultations';
+import { toPaise, toRupees } from '@site/shared/money';
 import type { Db } from '../../db/database';
 import { settingsRepository } from '../../db/settings';
 import { servicePlugin } from '../../lib/service-plugin';
@@ -13,7 +14,7 @@ import type { ConsultationPackageInsert, ConsultationPackageRow } from './table'
 
 export type { ConsultationPackageRow } from './table';
 
-const rupeesOf = (pricePaise: number | null) => (pricePaise === null ? null : pricePaise / 100);
+const rupeesOf = (pricePaise: number | null) => (pricePaise === null ? null : toRupees(pricePaise));
 
 /** The public shape of GET /api/bookings/packages (unchanged since the catalogue lived in orders). */
 export const toConsultationPackage = (row: ConsultationPackageRow): ConsultationPackage => ({
@@ -55,7 +56,7 @@ function columnsOf(body: Body): Partial<ConsultationPackageInsert> {
   const columns: Partial<ConsultationPackageInsert> = {};
   if (body.name !== undefined) columns.name = body.name;
   if (body.description !== undefined) columns.description = body.description;
-  if (body.price !== undefined) columns.pricePaise = body.price === null ? null : Math.round(body.price * 100);
+  if (body.price !== undefined) columns.pricePaise = body.price === null ? null : toPaise(body.price);
   if (body.duration !== undefined) columns.durationMinutes = body.duration;
   if (body.benefits !== undefined) columns.benefits = body.benefits;
   if (body.badge !== undefined) columns.badge = body.badge || null;

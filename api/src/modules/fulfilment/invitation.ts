@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { REFUND_WINDOW_MS } from '@site/shared/contracts/booking-policy';
+import { formatWhen } from '@site/shared/dates';
+import { formatPaise } from '@site/shared/money';
 import { site } from '@site/shared/site-config';
 import type { Db } from '../../db/database';
 import { emailOrigin } from '../../lib/origin';
 import type { MailMessage } from '../mail/service';
 import type { OrderLinks } from '../orders/links';
 import type { OrderRow } from '../orders/service';
-import { rupees, whenForBuyer, whenIst } from './mails';
 import { joinDetails, manageLines } from './reminders';
+import { whenForBuyer } from './times';
 import { invitationRepository } from './repository';
 
 /** The queue that makes an order's Google Calendar event, retried apart from the order's change. */
@@ -61,19 +63,19 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
     const refundable = row.paidAt ? new Date(row.paidAt.getTime() + REFUND_WINDOW_MS) : undefined;
     return {
       to: row.attendeeEmail!,
-      subject: `Booking confirmed: ${row.packageName} on ${whenIst(start)}`,
+      subject: `Booking confirmed: ${row.packageName} on ${formatWhen(start)}`,
       text: [
         confirmation ? 'Booking confirmed! Thank you for your payment.' : 'Your calendar invitation.',
         '',
         `${row.packageName}: ${whenForBuyer(start, row.timeZone)}, until ${whenForBuyer(row.endTime!, row.timeZone)}.`,
-        `Amount paid: ${rupees(row.amountPaise)}. Order: ${row.id}`,
+        `Amount paid: ${formatPaise(row.amountPaise)}. Order: ${row.id}`,
         `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
         via === 'ics_email' ? 'The calendar invitation is attached (invite.ics).' : 'A Google Calendar invitation has been sent to this address.',
         '',
         joinDetails(meetingLink),
         '',
         ...manageLines(links, row.id, origin),
-        refundable ? `Cancelling before ${whenIst(refundable)} is refunded in full automatically; after that, please contact us.` : '',
+        refundable ? `Cancelling before ${formatWhen(refundable)} is refunded in full automatically; after that, please contact us.` : '',
       ].join('\n'),
       ...(via === 'ics_email' ? { attachments: [icsAttachment(row, 'REQUEST')] } : {}),
     };

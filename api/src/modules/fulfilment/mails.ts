@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { REFUND_WINDOW_HOURS } from '@site/shared/contracts/booking-policy';
+import { formatWhen } from '@site/shared/dates';
 import { formatPaise } from '@site/shared/money';
 import { emailOrigin } from '../../lib/origin';
 import type { Db } from '../../db/database';
@@ -8,11 +9,9 @@ import type { OrderRow } from '../orders/service';
 import type { Invitations } from './invitation';
 import type { ConsultancyNotices } from './notices';
 import { joinDetails, manageLines, type BookingReminders } from './reminders';
-import { whenForBuyer, whenIst } from './times';
+import { whenForBuyer } from './times';
 
-export { whenForBuyer, whenIst } from './times';
-
-export const rupees = (amountPaise: number) => formatPaise(amountPaise);
+export { whenForBuyer } from './times';
 
 /**
  * The buyer's e-mails of an order (a ticket's payment, a booking moved, refunded, cancelled), each
@@ -40,16 +39,16 @@ export function createOrderMails(
       await app.enqueueMail(
         {
           to,
-          subject: `Payment received: ${row.packageName}${event && start ? ` for ${event.title} on ${whenIst(start)}` : ''}`,
+          subject: `Payment received: ${row.packageName}${event && start ? ` for ${event.title} on ${formatWhen(start)}` : ''}`,
           text: [
-            `Thank you for your purchase of ${row.packageName} (${rupees(row.amountPaise)}).`,
+            `Thank you for your purchase of ${row.packageName} (${formatPaise(row.amountPaise)}).`,
             // A ticket is a seat, booked now; a subscription's access follows.
             event ? 'Your seat is booked.' : 'Access will be activated soon.',
             ...(event && start
               ? [
                   '',
                   `Event: ${event.title}`,
-                  `When: ${whenIst(start)}${event.end_time ? `, until ${whenIst(new Date(event.end_time))}` : ''}`,
+                  `When: ${formatWhen(start)}${event.end_time ? `, until ${formatWhen(new Date(event.end_time))}` : ''}`,
                   `Where: ${event.location}`,
                   `Event page: ${origin}${event.url}`,
                 ]
@@ -74,7 +73,7 @@ export function createOrderMails(
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,
-          subject: `Booking moved: ${row.packageName} on ${whenIst(start)}`,
+          subject: `Booking moved: ${row.packageName} on ${formatWhen(start)}`,
           text: [
             `Your ${row.packageName} is now on ${whenForBuyer(start, row.timeZone)}, until ${whenForBuyer(row.endTime!, row.timeZone)}. The updated invitation is attached.`,
             '',
@@ -99,20 +98,20 @@ export function createOrderMails(
       // A deleted account has no address left to write to.
       const to = row.attendeeEmail ?? (buyer?.deletedAt ? undefined : buyer?.email);
       if (!to) return;
-      const item = row.kind === 'consultation' ? `${row.packageName} on ${whenIst(row.startTime!)}` : row.packageName;
+      const item = row.kind === 'consultation' ? `${row.packageName} on ${formatWhen(row.startTime!)}` : row.packageName;
       const full = row.status === 'refunded' || refund.late;
       const lines = refund.late
         ? [
-            `Your payment of ${rupees(refund.amountPaise)} for ${item} arrived after the hold on your order ran out, so the order could not be completed.`,
+            `Your payment of ${formatPaise(refund.amountPaise)} for ${item} arrived after the hold on your order ran out, so the order could not be completed.`,
             'The full amount has been refunded to your original payment method.',
           ]
         : full
           ? [
-              `A full refund of ${rupees(refund.amountPaise)} for ${item} has been issued to your original payment method.`,
+              `A full refund of ${formatPaise(refund.amountPaise)} for ${item} has been issued to your original payment method.`,
               row.kind === 'consultation' ? 'The booking is cancelled and its calendar entry withdrawn.' : 'The purchase is cancelled.',
             ]
           : [
-              `A partial refund of ${rupees(refund.amountPaise)} of the ${rupees(row.amountPaise)} you paid for ${item} has been issued to your original payment method.`,
+              `A partial refund of ${formatPaise(refund.amountPaise)} of the ${formatPaise(row.amountPaise)} you paid for ${item} has been issued to your original payment method.`,
               row.kind === 'consultation' ? 'Your booking stands.' : 'Your purchase stands.',
             ];
       const withdraw = full && !refund.late && row.kind === 'consultation' && row.calendarInvitedAt;
@@ -143,9 +142,9 @@ export function createOrderMails(
           to: row.attendeeEmail!,
           subject: `Booking cancelled: ${row.packageName}`,
           text: [
-            `Your ${row.packageName} on ${whenIst(row.startTime!)} is cancelled.`,
+            `Your ${row.packageName} on ${formatWhen(row.startTime!)} is cancelled.`,
             refunded
-              ? `A full refund of ${rupees(row.amountPaise)} is on its way to your original payment method.`
+              ? `A full refund of ${formatPaise(row.amountPaise)} is on its way to your original payment method.`
               : `The ${REFUND_WINDOW_HOURS}-hour refund window has passed, so no automatic refund was made. Please contact us about a refund or credit.`,
           ].join('\n'),
           attachments: [icsAttachment(row, 'CANCEL')],

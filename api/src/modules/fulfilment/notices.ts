@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { formatWhen } from '@site/shared/dates';
 import { site } from '@site/shared/site-config';
 import { formatPaise } from '@site/shared/money';
 import type { Db } from '../../db/database';
@@ -22,7 +23,6 @@ const headline: Record<BookingChange, string> = {
  */
 export function createConsultancyNotices(
   app: FastifyInstance,
-  whenIst: (date: Date) => string,
   ics: (row: OrderRow, method: 'REQUEST' | 'CANCEL') => NonNullable<MailMessage['attachments']>[number],
 ) {
   const to = app.config.NOTIFY_EMAIL ?? site.email;
@@ -33,9 +33,9 @@ export function createConsultancyNotices(
     await app.enqueueMail(
       {
         to,
-        subject: `${headline[change]}: ${row.packageName} on ${whenIst(start)}`,
+        subject: `${headline[change]}: ${row.packageName} on ${formatWhen(start)}`,
         text: [
-          `${headline[change]}: ${row.packageName}, ${whenIst(start)} until ${whenIst(row.endTime!)}.`,
+          `${headline[change]}: ${row.packageName}, ${formatWhen(start)} until ${formatWhen(row.endTime!)}.`,
           `Attendee: ${row.attendeeEmail ?? 'unknown'}`,
           row.discussion ? `What they would like to discuss: ${row.discussion}` : '',
           `Amount: ${formatPaise(row.amountPaise)}. Order: ${row.id}`,

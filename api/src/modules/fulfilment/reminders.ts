@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RESCHEDULE_CUTOFF_HOURS } from '@site/shared/contracts/booking-policy';
+import { formatWhen } from '@site/shared/dates';
 import type { Db } from '../../db/database';
 import { emailOrigin } from '../../lib/origin';
 import { transactionForBoss } from '../jobs/boss-database';
@@ -40,7 +41,7 @@ export const manageLines = (links: Pick<OrderLinks, 'link'>, orderId: string, or
  * A reminder also checks the booking when it runs, so one left behind (a refund by the provider)
  * sends nothing.
  */
-export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLinks, 'link'>, whenIst: (date: Date) => string) {
+export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLinks, 'link'>) {
 
   /** Cancels the reminders of `orderId` not yet sent, in `tx`. */
   async function drop(tx: Db, orderId: string): Promise<void> {
@@ -69,7 +70,7 @@ export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLi
     const start = row.startTime!;
     return {
       to: row.attendeeEmail!,
-      subject: `Reminder: your ${row.packageName} ${lead === '24h' ? 'is tomorrow' : 'starts in 1 hour'}, ${whenIst(start)}`,
+      subject: `Reminder: your ${row.packageName} ${lead === '24h' ? 'is tomorrow' : 'starts in 1 hour'}, ${formatWhen(start)}`,
       text: [
         `Your ${row.packageName} starts ${lead === '24h' ? 'in 24 hours' : 'in 1 hour'}: ${whenForBuyer(start, row.timeZone)}, until ${whenForBuyer(row.endTime!, row.timeZone)}.`,
         '',

@@ -6,7 +6,7 @@ import { servicePlugin } from '../../lib/service-plugin';
 import { HttpError } from '../../plugins/errors';
 import type { OrderRow } from '../orders/service';
 import { createInvitations, type Invitation } from './invitation';
-import { createOrderMails, whenIst } from './mails';
+import { createOrderMails } from './mails';
 import { createConsultancyNotices } from './notices';
 import { createBookingReminders } from './reminders';
 import { invitationRepository } from './repository';
@@ -29,8 +29,8 @@ export function createFulfilmentService(app: FastifyInstance) {
   const db = app.database.db;
   const links = { link: app.orders.link };
   const invitations = createInvitations(app, links);
-  const reminders = createBookingReminders(app, links, whenIst);
-  const notifyConsultancy = createConsultancyNotices(app, whenIst, invitations.icsAttachment);
+  const reminders = createBookingReminders(app, links);
+  const notifyConsultancy = createConsultancyNotices(app, invitations.icsAttachment);
   const mails = createOrderMails(app, links, invitations, notifyConsultancy, reminders);
 
   /**

@@ -1,9 +1,6 @@
 import { IST_OFFSET_MINUTES } from '@site/shared/contracts/booking-policy';
 import { formatWhen } from '@site/shared/dates';
 
-/** "December 1, 2026 at 10:00 AM IST", as the booking screens write it. */
-export const whenIst = (date: Date) => formatWhen(date.toISOString());
-
 /** The wall clock of `date` in an IANA zone, read as if it were UTC (the server has every zone's rules). */
 function wallClock(date: Date, timeZone: string): Date {
   const parts = Object.fromEntries(
@@ -20,7 +17,7 @@ function wallClock(date: Date, timeZone: string): Date {
  * differs from India's. IST alone otherwise.
  */
 export function whenForBuyer(date: Date, timeZone: string | null): string {
-  const ist = whenIst(date);
+  const ist = formatWhen(date);
   if (!timeZone) return ist;
   let local: Date;
   try {
@@ -31,7 +28,7 @@ export function whenForBuyer(date: Date, timeZone: string | null): string {
   const offsetMinutes = (local.getTime() - date.getTime()) / 60_000;
   if (offsetMinutes === IST_OFFSET_MINUTES) return ist;
   // The wall clock read as UTC is the wall clock read as IST shifted back by IST's offset.
-  const written = formatWhen(new Date(local.getTime() - IST_OFFSET_MINUTES * 60_000).toISOString()).replace(/ IST$/, '');
+  const written = formatWhen(new Date(local.getTime() - IST_OFFSET_MINUTES * 60_000)).replace(/ IST$/, '');
   const place = timeZone.split('/').pop()!.replace(/_/g, ' ');
   const sameDay = written.split(' at ')[0] === ist.split(' at ')[0];
   return `${ist} · ${sameDay ? written.split(' at ')[1] : written} ${place}`;

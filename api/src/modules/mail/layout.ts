@@ -10,6 +10,7 @@ import { escapeMarkup } from '../../lib/escape';
  */
 
 const c = site.colors;
+const light = site.lightColors;
 /** Light by default; clients that honour prefers-color-scheme get the site's own dark colours. */
 const DARK_MODE = `
 :root { color-scheme: light dark; }
@@ -22,14 +23,14 @@ const DARK_MODE = `
 }`;
 
 const styles = {
-  body: { backgroundColor: '#f4f6fb', margin: 0, padding: '24px 0', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif' },
+  body: { backgroundColor: light.bg, margin: 0, padding: '24px 0', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif' },
   brand: { backgroundColor: c.bg, borderRadius: '12px 12px 0 0', padding: '16px 24px' },
   brandName: { color: c.text, fontSize: '18px', fontWeight: 700, margin: 0, textDecoration: 'none' },
-  card: { backgroundColor: '#ffffff', border: '1px solid #dde3f0', borderTop: 'none', borderRadius: '0 0 12px 12px', padding: '8px 24px 16px' },
-  heading: { color: '#0b1020', fontSize: '22px', lineHeight: '30px', margin: '16px 0 8px' },
-  text: { color: '#1f2a44', fontSize: '16px', lineHeight: '24px', margin: '12px 0' },
-  link: { color: '#2f4fd1', textDecoration: 'underline' },
-  footer: { color: '#4b5675', fontSize: '13px', lineHeight: '20px', margin: '4px 0' },
+  card: { backgroundColor: light.surface, border: `1px solid ${light.border}`, borderTop: 'none', borderRadius: '0 0 12px 12px', padding: '8px 24px 16px' },
+  heading: { color: light.heading, fontSize: '22px', lineHeight: '30px', margin: '16px 0 8px' },
+  text: { color: light.text, fontSize: '16px', lineHeight: '24px', margin: '12px 0' },
+  link: { color: light.link, textDecoration: 'underline' },
+  footer: { color: light.textMuted, fontSize: '13px', lineHeight: '20px', margin: '4px 0' },
 } as const;
 
 /** Stand-ins for a message's own parts in the layout, which is rendered once. */
@@ -95,7 +96,7 @@ async function loadRenderer() {
           h(
             Section,
             { className: 'mail-footer', style: { padding: '12px 24px' } },
-            h(Hr, { style: { borderColor: '#dde3f0', margin: '0 0 8px' } }),
+            h(Hr, { style: { borderColor: light.border, margin: '0 0 8px' } }),
             h(Text, { style: styles.footer }, `${site.name} · ${site.address.lines.join(', ')}`),
             h(Text, { style: styles.footer }, h(Link, { href: `mailto:${site.email}`, style: { ...styles.footer, textDecoration: 'underline' } }, site.email)),
           ),

@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import PQueue from 'p-queue';
+import { site } from '@site/shared/site-config';
 import { HttpError } from '../../plugins/errors';
 
 // libvips works one thread per image and keeps a small operation cache (decision 016).
@@ -160,7 +161,7 @@ export async function deriveImage(bytes: Uint8Array): Promise<DerivedFile[]> {
   }
   const files: DerivedFile[] = rows.flat();
   for (const quality of [80, 65, 50, 35]) {
-    const cover = input().flatten({ background: '#ffffff' }).resize({ ...COVER, fit: 'cover', position: sharp.strategy.attention });
+    const cover = input().flatten({ background: site.lightColors.surface }).resize({ ...COVER, fit: 'cover', position: sharp.strategy.attention });
     const { data, info } = await inTurn(DERIVING, () => encode(cover, 'jpeg', quality));
     if (data.byteLength <= COVER_MAX_BYTES || quality === 35) {
       files.push({ kind: 'cover', format: 'jpeg', width: info.width, height: info.height, bytes: data });

@@ -13,6 +13,7 @@ import {
   OrderList,
 } from '@site/shared/contracts/orders';
 import type { AdminOrder } from '@site/shared/contracts/orders';
+import { toRupees } from '@site/shared/money';
 import { noStore } from '../../lib/no-store';
 import { istCell, istHeader, sendCsv, type CsvColumn } from '../../lib/csv';
 import type { AdminOrderFilter } from './report-repository';
@@ -36,7 +37,7 @@ const CSV_COLUMNS: readonly CsvColumn<AdminOrder>[] = [
   { header: 'Kind', value: (o) => o.kind },
   { header: 'Package', value: (o) => o.package_name },
   // A plain number, so a spreadsheet can add it up; the header names the currency.
-  { header: 'Amount (INR)', value: (o) => (o.amount_paise / 100).toFixed(2) },
+  { header: 'Amount (INR)', value: (o) => toRupees(o.amount_paise).toFixed(2) },
   { header: 'Buyer', value: (o) => o.buyer_username },
   { header: 'Buyer email', value: (o) => o.buyer_email },
   { header: 'Attendee email', value: (o) => o.attendee_email },

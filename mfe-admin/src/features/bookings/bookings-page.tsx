@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { IST_OFFSET_MS } from '@site/shared/contracts/booking-policy';
+import { istLocalIso } from '@site/shared/dates';
 import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
 import { useQuery } from '@site/shared/query';
@@ -37,8 +37,8 @@ const Item = styled.li`
 
 /** "2026-11-29": the IST date `days` after `date` (an IST date). */
 const addDays = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-const istToday = () => new Date(Date.now() + IST_OFFSET_MS).toISOString().slice(0, 10);
-const istDateOf = (iso: string) => new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(0, 10);
+const istDateOf = (at: string | number) => istLocalIso(at)?.slice(0, 10) ?? '';
+const istToday = () => istDateOf(Date.now());
 
 /** Moves one booking to another free start (IST), under the buyer's reschedule rules. */
 function MoveBooking({ order, onDone }: { order: AdminOrder; onDone: () => void }) {

@@ -14,7 +14,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import { formatPaise, formatRupees } from '@site/shared/money';
+import { formatPaise, formatRupees, toRupees } from '@site/shared/money';
 import { theme } from '@site/shared/ui/theme';
 import type { AdminOrderStats } from '../../lib/admin-types';
 
@@ -58,7 +58,7 @@ export default function OrderCharts({ stats }: { stats: AdminOrderStats }) {
         {
           type: 'line',
           label: 'Revenue (₹)',
-          data: stats.weeks.map((w) => w.revenue_paise / 100),
+          data: stats.weeks.map((w) => toRupees(w.revenue_paise)),
           borderColor: theme.color.accent,
           backgroundColor: theme.color.accent,
           yAxisID: 'revenue',

@@ -2,9 +2,10 @@ import { IST_OFFSET } from '@site/shared/contracts/booking-policy';
 import { useState } from 'react';
 import { messageOf } from '@site/shared/api-client';
 import { usePageMeta } from '@site/shared/page-meta';
+import { formatPaise } from '@site/shared/money';
 import { toast } from '@site/shared/toast';
 import { Actions, Pill, SmallButton, Toolbar } from '../../components/ui';
-import { DiscussionCell, RefundCell, rupees } from '../../components/order-cells';
+import { DiscussionCell, RefundCell } from '../../components/order-cells';
 import { type Column, ListHeader, PagedList, SelectFilter } from '../../components/paged-list';
 import { adminRequest } from '../../lib/api';
 import { formatIst } from '../../lib/ist';
@@ -86,7 +87,7 @@ export function OrdersPage() {
     { header: 'Ordered', cell: (o) => formatIst(o.created_at) },
     { header: 'Buyer', cell: (o) => `${o.buyer_username} (${o.buyer_email})`, long: true },
     { header: 'Package', cell: (o) => `${o.package_name} · ${o.kind}` },
-    { header: 'Amount', cell: (o) => rupees(o.amount_paise), numeric: true },
+    { header: 'Amount', cell: (o) => formatPaise(o.amount_paise), numeric: true },
     { header: 'Status', cell: (o) => <Pill $tone={o.status === 'paid' ? 'ok' : o.status === 'refunded' ? 'warn' : 'muted'}>{statusText(o.status)}</Pill> },
     // What the buyer would like to discuss folds under the time it is for: one column fewer fits a desktop's table.
     {

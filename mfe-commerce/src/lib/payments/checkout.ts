@@ -1,4 +1,5 @@
 import type { CreateOrderAnswer, PaymentProvider } from '@site/shared/contracts/orders';
+import { brandColors } from '@site/shared/site-config';
 
 /** What Checkout hands the success handler (Razorpay's and the sandbox's alike). */
 export interface PaymentResponse {
@@ -95,7 +96,7 @@ export function openCheckout(
     ...(details.description ? { description: details.description } : {}),
     ...(details.prefill ? { prefill: details.prefill } : {}),
     notes: { order_id: order.id },
-    theme: { color: '#7c9cff' },
+    theme: { color: brandColors.primary },
     handler: callbacks.onPaid,
     modal: { ondismiss: callbacks.onDismiss },
   });

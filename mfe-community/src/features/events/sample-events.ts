@@ -1,11 +1,11 @@
+import { IST_OFFSET_MS } from '@site/shared/dates';
 import type { Event } from '@site/shared/contracts/events';
 
 const DAY = 86_400_000;
-const IST_OFFSET = 330 * 60_000;
 
 /** `inDays` days ahead at `istHour`:00 India time, as the shipped samples (migration 0016). */
 function sample(slug: string, title: string, description: string, location: string, inDays: number, hours: number | null, istHour: number): Event {
-  const istMidnight = Math.floor((Date.now() + IST_OFFSET) / DAY) * DAY - IST_OFFSET;
+  const istMidnight = Math.floor((Date.now() + IST_OFFSET_MS) / DAY) * DAY - IST_OFFSET_MS;
   const start = new Date(istMidnight + inDays * DAY + istHour * 3_600_000);
   const iso = start.toISOString();
   return {
