@@ -9,7 +9,7 @@ export interface BrowserScript {
   csp: string;
 }
 
-type Name = 'sandbox-checkout';
+type Name = 'deferred-entry' | 'early-presses' | 'sandbox-checkout';
 
 let scripts: Record<Name, BrowserScript> | undefined;
 
