@@ -113,8 +113,8 @@ const boundaries = [
     },
   },
   {
-    // E-mail HTML is rendered on the server with react-email's components (decision 050): React, no browser code.
-    files: ['api/src/modules/mail/layout.ts'],
+    // E-mail HTML (decision 050) and the api's own pages are rendered on the server with React: no browser code.
+    files: ['api/src/modules/mail/layout.ts', 'api/src/lib/site-page.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 ];

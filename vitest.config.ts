@@ -10,6 +10,8 @@ export default defineConfig({
           root: './api',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // The browser code the api serves, compiled as the build does (api/scripts/browser-scripts.mjs).
+          globalSetup: ['./test/browser-scripts.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Each file starts its own embedded Postgres; two at a time suit a 2-core machine.

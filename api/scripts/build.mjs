@@ -6,6 +6,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { browserSources, buildBrowserScripts } from './browser-scripts.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(apiDir, 'dist');
@@ -60,7 +61,16 @@ export async function buildApi() {
     await mkdir(path.dirname(path.join(outdir, to)), { recursive: true });
     await copyFile(path.join(apiDir, from), path.join(outdir, to));
   }
-  const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(besideBundle), 'package.json', path.relative(apiDir, fileURLToPath(import.meta.url))];
+  // The browser code it serves (src/lib/browser-scripts.ts reads it from dist/browser/).
+  await buildBrowserScripts();
+  const inputs = [
+    ...Object.keys(result.metafile.inputs),
+    ...Object.keys(besideBundle),
+    ...(await browserSources()),
+    'package.json',
+    path.relative(apiDir, fileURLToPath(import.meta.url)),
+    'scripts/browser-scripts.mjs',
+  ];
   await writeFile(metaFile, `${JSON.stringify({ inputs }, null, 2)}\n`);
 }
 

@@ -77,6 +77,9 @@ import { metricsPlugin } from './modules/metrics/service';
 import { metricsRoutes } from './modules/metrics/routes';
 import { systemRoutes } from './modules/system/routes';
 import { releasesPlugin, startingBuildsPlugin } from './modules/releases/service';
+import { isReleaseFile } from './modules/releases/store';
+import { pagesPlugin } from './modules/pages/service';
+import { pageRoutes } from './modules/pages/routes';
 import { releaseRoutes } from './modules/releases/routes';
 import { vitalsPlugin } from './modules/vitals/service';
 import { canaryWatchPlugin } from './modules/vitals/canary-watch';
@@ -220,10 +223,12 @@ export async function buildApp({ config, database, logger = true, logStream, ser
     { name: 'page-head', services: [deploymentPlugin, pageHeadPlugin] },
     // Pages rendered on the server only where the api serves the front ends.
     { name: 'ssr', services: serveWeb ? [ssrPlugin] : [] },
+    // The site's pages and its not-found answer, where the api serves the front ends.
+    ...(serveWeb ? [{ name: 'pages', services: [pagesPlugin], siteRoutes: [pageRoutes] }] : []),
   ];
   await registerModules(app, modules);
 
-  if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT, releasesDir: config.RELEASES_DIR });
+  if (serveWeb) await app.register(staticSitePlugin, { webRoot: config.WEB_ROOT, releasesDir: config.RELEASES_DIR, isReleaseFile });
   else app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 
   return app;

@@ -47,7 +47,7 @@ export const REMOTES = /** @type {const} */ ({
         what: 'the community page',
         reads: {
           events: { path: '/events', query: { status: 'published' } },
-          blogs: { path: '/blogs/search', query: { field: 'status', value: 'published' } },
+          blogs: { path: '/blogs/search', query: { field: 'status', value: 'published' }, html: ['content'] },
           // The memberships: the subscription packages, each linking its page (bought there).
           memberships: { path: '/packages/public/search', query: { field: 'package_type', value: 'subscription' } },
         },
@@ -56,7 +56,7 @@ export const REMOTES = /** @type {const} */ ({
       '/blog/:slug': {
         module: 'BlogPage',
         what: 'the blog post',
-        reads: { blog: { path: '/blogs/search', query: { field: 'slug', value: ':slug' } } },
+        reads: { blog: { path: '/blogs/search', query: { field: 'slug', value: ':slug' }, html: ['content'] } },
         subject: 'blog',
         tags: ['blogs'],
       },
@@ -165,8 +165,10 @@ export const hasServerContainer = (name) => modulesOf(name).some(([, rendered]) 
 /**
  * An api read a page makes: its path under /api and its query. A path segment or a query value
  * `:slug` is the route's parameter; `:event.id` is the field `id` of the answer to the page's read
- * `event` (its first row when the answer is a list), so a read may follow another.
- * @typedef {{ readonly path: string, readonly query?: Readonly<Record<string, string>> }} Read
+ * `event` (its first row when the answer is a list), so a read may follow another. `html` names the
+ * fields of its rows that hold stored HTML: the browser sanitizes them again before showing them,
+ * and so does the api before rendering the page with them (where there is no DOM).
+ * @typedef {{ readonly path: string, readonly query?: Readonly<Record<string, string>>, readonly html?: readonly string[] }} Read
  */
 
 /**

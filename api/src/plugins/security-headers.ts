@@ -3,8 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import { DEFERRED_ENTRY_CSP_SOURCE } from '../lib/deferred-entry';
-import { EARLY_PRESS_CSP_SOURCE } from '../lib/early-presses';
+import { browserScript } from '../lib/browser-scripts';
 
 const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
 
@@ -65,6 +64,9 @@ export const securityHeadersPlugin = fp(
     // What an external voice agent fetches or streams from (its api, websocket, audio).
     const widgetConnect = config.AI_WIDGET_CONNECT_ORIGINS;
     const widgetMedia = widgetConnect.filter((origin) => origin.startsWith('https:'));
+    // The inline scripts of a server-rendered page, allowed by the hashes the build worked out.
+    const deferredEntry = browserScript('deferred-entry').csp;
+    const earlyPresses = browserScript('early-presses').csp;
     // Releases published to another origin (pnpm release, RELEASES_BASE_URL) load from there; the
     // live remote list (a shell release's remotes.json may name other origins) follows the deployment.
     const published = originOf(config.RELEASES_BASE_URL);
@@ -75,7 +77,7 @@ export const securityHeadersPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           // The inline scripts of a server-rendered page: its entry's loader and the early-press recorder.
-          scriptSrc: ["'self'", DEFERRED_ENTRY_CSP_SOURCE, EARLY_PRESS_CSP_SOURCE, ...remotes, ...razorpay, ...widget],
+          scriptSrc: ["'self'", deferredEntry, earlyPresses, ...remotes, ...razorpay, ...widget],
           // styled-components injects its rules at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -122,7 +124,7 @@ export const securityHeadersPlugin = fp(
     // is replaced (it alone allows the deferred entry), never a route's own (media).
     app.addHook('onSend', (_request, reply, payload, done) => {
       const csp = reply.getHeader(CSP);
-      if (typeof csp === 'string' && csp !== pageHeaders[CSP] && csp.includes(DEFERRED_ENTRY_CSP_SOURCE)) reply.header(CSP, pageHeaders[CSP]);
+      if (typeof csp === 'string' && csp !== pageHeaders[CSP] && csp.includes(deferredEntry)) reply.header(CSP, pageHeaders[CSP]);
       done(null, payload);
     });
     app.decorateReply('documentHeaders', function documentHeaders(this: FastifyReply) {

@@ -7,7 +7,7 @@ import { slugGuard } from '../../lib/slug-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlogRecord } from './media-type';
 import { blogRepository, type BlogPatch } from './repository';
-import { sanitizeBlogHtml } from './sanitize';
+import { sanitizeStoredHtml } from '../../lib/stored-html';
 import type { BlogRow } from './table';
 import { definePublicationJobs } from './publication';
 import { servicePlugin } from '../../lib/service-plugin';
@@ -37,7 +37,7 @@ export function toBlog(row: BlogRow): BlogRecord {
   }
 
   function cleanContent(html: string): string {
-    const clean = sanitizeBlogHtml(html);
+    const clean = sanitizeStoredHtml(html);
     if (!clean) throw new HttpError(400, 'validation_error', 'Slug, title, and content cannot be empty.');
     return clean;
   }

@@ -11,7 +11,6 @@ import type { ConsultancyNotices } from './notices';
 import { joinDetails, manageLines, type BookingReminders } from './reminders';
 import { whenForBuyer } from './times';
 
-export { whenForBuyer } from './times';
 
 /**
  * The buyer's e-mails of an order (a ticket's payment, a booking moved, refunded, cancelled), each

@@ -63,7 +63,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = token ? await app.newsletters.findByToken(token) : undefined;
       // An unknown token is a page for the person who clicked, and a 404 for everyone else.
       reply.code(found ? 200 : 404).documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-      return reply.send(found && token ? confirmPage(found.email, token, found.status === 'unsubscribed') : invalidPage());
+      return reply.send(await (found && token ? confirmPage(found.email, token, found.status === 'unsubscribed') : invalidPage()));
     },
   );
 
@@ -84,7 +84,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await app.newsletters.unsubscribe(request.query.token))) {
         throw new HttpError(404, 'not_found', 'This unsubscribe link is not valid.');
       }
-      return reply.documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(donePage());
+      return reply.documentHeaders().type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(await donePage());
     },
   );
 
@@ -109,7 +109,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         .documentHeaders()
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(confirmedPage(outcome, token ?? ''));
+        .send(await confirmedPage(outcome, token ?? ''));
     },
   );
 
@@ -134,7 +134,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         .documentHeaders()
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(resentPage(sent));
+        .send(await resentPage(sent));
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PaymentsConfig } from '@site/shared/contracts/orders';
 import { HttpError } from '../../plugins/errors';
-import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout';
+import { browserScript } from '../../lib/browser-scripts';
 
 const tags = ['payments'];
 
@@ -20,7 +20,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: "The sandbox's Checkout script (window.Razorpay)", hide: true } },
     async (_request, reply) => {
       if (!app.payments.sandbox) throw new HttpError(404, 'not_found', 'The sandbox is off: real payments are configured.');
-      return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_CHECKOUT_JS);
+      return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(browserScript('sandbox-checkout').code);
     },
   );
 };

@@ -26,6 +26,12 @@ export const RELEASABLE: readonly string[] = [SHELL, ...REMOTE_NAMES.map(remoteD
 /** A version: the time it was made (UTC, so names sort by time) and a hash of its files. */
 export const VERSION = /^\d{8}T\d{9}Z-[0-9a-f]{12}$/;
 
+/** `/<remote>/<version>/<file>` inside the releases folder: what the site serves of it (its pointers are not served). */
+export const isReleaseFile = (pathName: string): boolean => {
+  const [, remote, version, ...rest] = pathName.split('/');
+  return RELEASABLE.includes(remote ?? '') && VERSION.test(version ?? '') && rest.length > 0 && !pathName.endsWith('.html');
+};
+
 export interface Release {
   remote: string;
   version: string;

@@ -100,6 +100,8 @@ export interface RenderedRoute {
   reads: string[];
   /** Reads that depend on an answer (an event's packages need its id). */
   then?: (answers: Record<string, unknown>) => string[];
+  /** The fields holding stored HTML in each read's rows, by its key (the remote table's `html`), once the read is planned. */
+  html: ReadonlyMap<string, readonly string[]>;
   /** What a write must change for the rendered HTML to be forgotten. */
   tags: CacheTag[];
   /** The read finding what the page is about, by its key: an empty list answered makes the page a 404. */
@@ -110,7 +112,7 @@ export interface RenderedRoute {
  * A path that is no page (no route matches it): the shell's not-found page, rendered once for all
  * of them (its HTML does not depend on the path) and answered with 404.
  */
-export const NOT_FOUND_ROUTE: RenderedRoute = { module: null, reads: [], tags: [] };
+export const NOT_FOUND_ROUTE: RenderedRoute = { module: null, reads: [], tags: [], html: new Map() };
 
 /** Whether the path is no page of the shell's router: its answer is the not-found page. */
 export function isUnknownPage(pathname: string): boolean {
@@ -127,20 +129,27 @@ export function isUnknownPage(pathname: string): boolean {
 export function renderedRoute(pathname: string): RenderedRoute | null {
   const page = matchPage(pathname);
   if (!page?.rendered) return null;
+  const html = new Map<string, readonly string[]>();
+  /** A read's key with its values filled in (null while one is missing), its HTML fields noted. */
+  const plan = (read: Read, values: Readonly<Record<string, string>>) => {
+    const filled = fillRead(read, values);
+    if (filled !== null && read.html) html.set(filled, read.html);
+    return filled;
+  };
   const first = new Map<string, string>();
   for (const [name, read] of Object.entries(page.reads)) {
-    const filled = fillRead(read, page.params);
+    const filled = plan(read, page.params);
     if (filled !== null) first.set(name, filled);
   }
   const later = Object.entries(page.reads).filter(([name]) => !first.has(name));
   const subject = page.subject && first.has(page.subject) ? { kind: page.subject, key: first.get(page.subject)! } : undefined;
-  const route: RenderedRoute = { module: page.module, reads: [...first.values()], tags: [...page.tags], ...(subject ? { subject } : {}) };
+  const route: RenderedRoute = { module: page.module, reads: [...first.values()], tags: [...page.tags], html, ...(subject ? { subject } : {}) };
   if (later.length === 0) return route;
   return {
     ...route,
     then: (answers) => {
       const values = { ...page.params, ...answerValues(Object.fromEntries([...first].map(([name, filled]) => [name, answers[filled]]))) };
-      return later.map(([, read]) => fillRead(read, values)).filter((filled) => filled !== null);
+      return later.map(([, read]) => plan(read, values)).filter((filled) => filled !== null);
     },
   };
 }

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { sanitizeBlogHtml } from '../blogs/sanitize';
+import { sanitizeStoredHtml } from '../../lib/stored-html';
 import type { RenderedRoute } from './pages';
 import type { PreloadedData } from './render';
 
-/** Blog HTML gets the browser's second sanitizing pass (safeHtml) here, where there is no DOM. */
-function sanitizeBlogs(answer: unknown): unknown {
-  if (!Array.isArray(answer)) return answer;
-  return answer.map((item: unknown) => {
-    if (typeof item !== 'object' || item === null || typeof (item as { content?: unknown }).content !== 'string') return item;
-    return { ...item, content: sanitizeBlogHtml((item as { content: string }).content) };
-  });
+/**
+ * The HTML fields a read declares (the remote table's `html`) get the browser's second sanitizing
+ * pass here, where there is no DOM: a list's rows, or the one row answered.
+ */
+function sanitized(answer: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields) return answer;
+  const clean = (row: unknown): unknown => {
+    if (typeof row !== 'object' || row === null) return row;
+    const copy: Record<string, unknown> = { ...row };
+    for (const field of fields) if (typeof copy[field] === 'string') copy[field] = sanitizeStoredHtml(copy[field]);
+    return copy;
+  };
+  return Array.isArray(answer) ? answer.map(clean) : clean(answer);
 }
 
 /**
@@ -23,7 +29,7 @@ export async function readAnswers(app: FastifyInstance, route: RenderedRoute): P
       keys.map(async (key) => {
         const response = await app.inject({ method: 'GET', url: `/api${key}` });
         if (response.statusCode !== 200) throw new Error(`GET /api${key} answered ${response.statusCode}`);
-        answers[key] = key.startsWith('/blogs/') ? sanitizeBlogs(response.json()) : response.json();
+        answers[key] = sanitized(response.json(), route.html.get(key));
       }),
     );
   await read(route.reads);

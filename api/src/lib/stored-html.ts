@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The allow-list for admin-written blog HTML. Admin accounts can be phished, so stored content is
+ * The allow-list for admin-written HTML (blog posts). Admin accounts can be phished, so stored content is
  * treated as untrusted: no scripts, styles, frames, forms, event handlers or non-http(s) URLs.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -26,6 +26,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeBlogHtml(html: string): string {
+export function sanitizeStoredHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }

@@ -1,0 +1,31 @@
+/**
+ * A server-rendered page is complete without JavaScript, so the shell's script is fetched once the
+ * page has been painted: a `defer` script that arrives while the HTML is still parsed runs before the
+ * browser paints and holds the page back (the whole shell is evaluated first). The paint is known
+ * from its first-contentful-paint entry (reported once the frame is on screen); a hidden tab paints
+ * nothing, so there, and where paint timing is missing or late, the script is added anyway. Inline
+ * at the end of the page's body, the entry's file name in its `data-src` (src/lib/deferred-entry.ts).
+ */
+const loader = document.currentScript as HTMLScriptElement;
+let added = false;
+
+function go(): void {
+  if (added) return;
+  added = true;
+  const entry = document.createElement('script');
+  entry.src = loader.dataset.src!;
+  document.head.appendChild(entry);
+}
+
+if (document.visibilityState === 'hidden') go();
+else {
+  document.addEventListener('visibilitychange', go, { once: true });
+  setTimeout(go, 3000);
+  try {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) go();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    requestAnimationFrame(() => requestAnimationFrame(go));
+  }
+}
