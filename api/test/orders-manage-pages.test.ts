@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { nextMail } from './outbox';
-import { bookConsultation, buyer, getOrder, settle, slot, type TestBuyer } from './orders-helpers';
+import { bookConsultation, buyer, createOrder, getOrder, settle, slot, STARTER, type TestBuyer } from './orders-helpers';
 
 /** The datetime-local value (IST wall clock) of an instant. */
 const istLocal = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 16);
@@ -39,6 +39,27 @@ describe.each(testDatabases())('the signed booking pages on $name', (target) => 
     const offered = [...form.body.matchAll(/<option value="(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})"/g)].map((m) => m[1]!);
     expect(offered.length).toBeGreaterThan(0);
     for (const value of offered) expect(Date.parse(`${value}:00+05:30`) - Date.now()).toBeGreaterThan(24 * 3_600_000);
+  });
+
+  it("offers each free time in IST and, for a buyer who booked from another zone, in their own time too", async () => {
+    const me = await buyer(app);
+    const created = (await createOrder(app, me, { package_id: STARTER.id, amount: STARTER.price, start_time: slot(11, 11), email: me.email, time_zone: 'Europe/London' })).json();
+    expect((await settle(app, created.razorpayOrderId)).statusCode).toBe(200);
+    const order = (await getOrder(app, me, created.id)).json() as { reschedule_url: string };
+    const form = (await app.inject({ method: 'GET', url: order.reschedule_url })).body;
+    const options = [...form.matchAll(/<option value="(\d{4}-\d{2}-\d{2}T(\d{2}):(\d{2}))"[^>]*>([^<]+)</g)];
+    expect(options.length).toBeGreaterThan(0);
+    for (const [, , hour, minute, label] of options) {
+      // London is 5:30 (winter) or 4:30 (summer) behind India.
+      const ist = Number(hour) * 60 + Number(minute);
+      const london = [ist - 330, ist - 270].map((m) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${String(m % 60).padStart(2, '0')} ${m >= 720 ? 'PM' : 'AM'} London`);
+      expect(label).toMatch(/^\d{1,2}:\d{2} [AP]M IST · /);
+      expect(london.some((text) => label!.endsWith(text)), label).toBe(true);
+    }
+    // A buyer in India sees IST alone.
+    const indian = await paidBooking(await buyer(app), slot(11, 14));
+    const plain = (await app.inject({ method: 'GET', url: indian.reschedule_url })).body;
+    expect(plain).toMatch(/<option value="[^"]+"[^>]*>\d{1,2}:\d{2} [AP]M IST</);
   });
 
   it('says a cancelled booking is already cancelled, on its cancel and reschedule links', async () => {

@@ -33,3 +33,12 @@ export function whenForBuyer(date: Date, timeZone: string | null): string {
   const sameDay = written.split(' at ')[0] === ist.split(' at ')[0];
   return `${ist} · ${sameDay ? written.split(' at ')[1] : written} ${place}`;
 }
+
+/**
+ * "3:00 PM IST · 9:30 AM London": a start's time of day as `whenForBuyer` writes it, for a list of
+ * one day's times (the buyer's own date kept where it differs from India's).
+ */
+export function timeForBuyer(date: Date, timeZone: string | null): string {
+  const when = whenForBuyer(date, timeZone);
+  return when.slice(when.indexOf(' at ') + ' at '.length);
+}

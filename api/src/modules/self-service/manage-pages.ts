@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { BOOKING_ZONE_NAME, REFUND_WINDOW_HOURS, REFUND_WINDOW_MS, RESCHEDULE_CUTOFF_HOURS } from '@site/shared/contracts/booking-policy';
+import { IST_OFFSET_MS } from '@site/shared/dates';
 import { sitePage, type Content, type Element } from '../../lib/site-page';
-import { whenForBuyer } from '../fulfilment/times';
+import { timeForBuyer, whenForBuyer } from '../fulfilment/times';
 import type { OrderRow } from '../orders/service';
 
 /**
@@ -10,11 +11,10 @@ import type { OrderRow } from '../orders/service';
  */
 
 const istDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
-const istTimeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
 /** "Monday, December 7" of an IST date "2026-12-07". */
 const dayIst = (day: string) => istDayFormat.format(new Date(`${day}T00:00:00Z`));
-/** "10:15 AM" of an IST wall-clock value "2026-12-07T10:15". */
-const timeIst = (value: string) => istTimeFormat.format(new Date(`${value}:00Z`));
+/** "10:15 AM IST", and the buyer's own time beside it when they booked from another zone, of an IST wall-clock value "2026-12-07T10:15". */
+const timeOf = (value: string, timeZone: string | null) => timeForBuyer(new Date(Date.parse(`${value}:00Z`) - IST_OFFSET_MS), timeZone);
 
 const NAV = [
   { href: '/orders', label: 'Your orders' },
@@ -98,7 +98,7 @@ export const rescheduleForm =
             ...(error ? { 'aria-invalid': true, 'aria-describedby': 'start-error start-hint' } : { 'aria-describedby': 'start-hint' }),
             defaultValue: times.includes(value) ? value : undefined,
           },
-          ...times.map((t) => h('option', { key: t, value: t }, timeIst(t))),
+          ...times.map((t) => h('option', { key: t, value: t }, timeOf(t, row.timeZone))),
         ),
         h(
           'p',
