@@ -137,3 +137,15 @@ export async function offeredSlot(page: Page, packageId: string, days: number): 
   const iso = first[Math.floor(Math.random() * first.length)]!;
   return { iso, typed: typedIst(iso), when: `${typedIst(iso).replace(/ (\d{1,2}:\d{2} [AP]M)$/, ' at $1')} IST` };
 }
+
+/** A new buyer on `/#pricing` with the Starter call's booking form open and its date picker shown. */
+export async function openStarterDatePicker(page: Page) {
+  await signedInBuyer(page);
+  await page.goto('/#pricing');
+  const starter = page.locator('#pricing').getByRole('article', { name: 'Starter Strategy Call' });
+  await starter.getByRole('button', { name: 'Book Now' }).click();
+  await starter.getByLabel('Date and time (IST)').click();
+  const popup = page.locator('.react-datepicker');
+  await expect(popup.getByText('Time (IST)')).toBeVisible();
+  return { starter, popup };
+}

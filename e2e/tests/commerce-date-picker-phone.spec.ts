@@ -1,18 +1,12 @@
 import { expect, test } from '../support/fixtures';
-import { signedInBuyer } from '../support/commerce';
+import { openStarterDatePicker } from '../support/commerce';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 for (const width of [320, 390]) {
   test(`at ${width}px the date picker with its times stays on screen and scrolling the times never moves the page`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 });
-    await signedInBuyer(page);
-    await page.goto('/#pricing');
-    const starter = page.locator('#pricing').getByRole('article', { name: 'Starter Strategy Call' });
-    await starter.getByRole('button', { name: 'Book Now' }).click();
-    await starter.getByLabel('Date and time (IST)').click();
-    const popup = page.locator('.react-datepicker');
-    await expect(popup.getByText('Time (IST)')).toBeVisible();
+    const { popup } = await openStarterDatePicker(page);
     for (const part of [popup, popup.locator('.react-datepicker__time-list')]) {
       const box = (await part.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

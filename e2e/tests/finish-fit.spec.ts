@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { createBlog, createEvent, createPackage, uniqueSlug } from '../support/content-api';
 import { openFromSidebar, signInAsAdmin } from '../support/admin-session';
-import { fromNewAddress, futureSlot, paidSandboxOrder, signedInBuyer } from '../support/commerce';
+import { fromNewAddress, futureSlot, openStarterDatePicker, paidSandboxOrder, signedInBuyer } from '../support/commerce';
 
 // The finish a launch needs (issue 44), screens that fit: admin lists, the phone date picker, the
 // assistant panel, toasts and the header's brand, each at the width where the fault was seen.
@@ -125,13 +125,7 @@ test.describe('a visitor in New York on a 320×640 phone', () => {
   test.use({ viewport: { width: 320, height: 640 }, timezoneId: 'America/New_York' });
 
   test('opens the date picker wholly on screen, below the header, and no time is struck through before a day is picked', async ({ page }) => {
-    await signedInBuyer(page);
-    await page.goto('/#pricing');
-    const starter = page.locator('#pricing').getByRole('article', { name: 'Starter Strategy Call' });
-    await starter.getByRole('button', { name: 'Book Now' }).click();
-    await starter.getByLabel('Date and time (IST)').click();
-    const popup = page.locator('.react-datepicker');
-    await expect(popup.getByText('Time (IST)')).toBeVisible();
+    const { starter, popup } = await openStarterDatePicker(page);
     const box = (await popup.boundingBox())!;
     const header = (await page.getByRole('banner').boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
