@@ -25,6 +25,9 @@ export function registerRemoteLoader(load: Loader): void {
   loader = load;
 }
 
+/** Starts loading a remote module ahead of its render (a server-rendered part about to hydrate). */
+export const preloadRemote = (id: RemoteModuleId): Promise<unknown> => loadModule(id).catch(() => undefined);
+
 async function loadModule(id: RemoteModuleId): Promise<RemoteModule> {
   if (!loader) throw new Error(`No remote loader registered for ${id}`);
   const mod = await loader(id);
