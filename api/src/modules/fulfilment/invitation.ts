@@ -7,7 +7,7 @@ import type { MailMessage } from '../mail/service';
 import type { OrderLinks } from '../orders/links';
 import type { OrderRow } from '../orders/service';
 import { rupees, whenForBuyer, whenIst } from './mails';
-import { joinDetails, manageLines } from './reminders';
+import { joinDetails, manageLinks, receiptLink } from './reminders';
 import { invitationRepository } from './repository';
 
 /** The queue that makes an order's Google Calendar event, retried apart from the order's change. */
@@ -59,6 +59,8 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
     const origin = emailOrigin(config);
     const start = row.startTime!;
     const refundable = row.paidAt ? new Date(row.paidAt.getTime() + REFUND_WINDOW_MS) : undefined;
+    const receipt = receiptLink(links, row.id, origin);
+    const manage = manageLinks(links, row.id, origin);
     return {
       to: row.attendeeEmail!,
       subject: `Booking confirmed: ${row.packageName} on ${whenIst(start)}`,
@@ -67,14 +69,15 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
         '',
         `${row.packageName}: ${whenForBuyer(start, row.timeZone)}, until ${whenForBuyer(row.endTime!, row.timeZone)}.`,
         `Amount paid: ${rupees(row.amountPaise)}. Order: ${row.id}`,
-        `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
+        receipt.line,
         via === 'ics_email' ? 'The calendar invitation is attached (invite.ics).' : 'A Google Calendar invitation has been sent to this address.',
         '',
         joinDetails(meetingLink),
         '',
-        ...manageLines(links, row.id, origin),
+        ...manage.lines,
         refundable ? `Cancelling before ${whenIst(refundable)} is refunded in full automatically; after that, please contact us.` : '',
       ].join('\n'),
+      buttons: { ...receipt.buttons, ...manage.buttons },
       ...(via === 'ics_email' ? { attachments: [icsAttachment(row, 'REQUEST')] } : {}),
     };
   }

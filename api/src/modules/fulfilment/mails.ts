@@ -3,11 +3,12 @@ import { REFUND_WINDOW_HOURS } from '@site/shared/contracts/booking-policy';
 import { formatPaise } from '@site/shared/money';
 import { emailOrigin } from '../../lib/origin';
 import type { Db } from '../../db/database';
+import type { OrderEvent } from '@site/shared/contracts/orders';
 import type { OrderLinks } from '../orders/links';
 import type { OrderRow } from '../orders/service';
 import type { Invitations } from './invitation';
 import type { ConsultancyNotices } from './notices';
-import { joinDetails, manageLines, type BookingReminders } from './reminders';
+import { joinDetails, manageLinks, receiptLink, type BookingReminders } from './reminders';
 import { whenForBuyer, whenIst } from './times';
 
 export { whenForBuyer, whenIst } from './times';
@@ -37,6 +38,7 @@ export function createOrderMails(
       // A ticket says which event, when and where, and links its page.
       const event = (await app.orders.ticketEvents([row], tx)).get(row.packageId);
       const start = event ? new Date(event.start_time) : undefined;
+      const receipt = receiptLink(links, row.id, origin);
       await app.enqueueMail(
         {
           to,
@@ -52,13 +54,17 @@ export function createOrderMails(
                   `When: ${whenIst(start)}${event.end_time ? `, until ${whenIst(new Date(event.end_time))}` : ''}`,
                   `Where: ${event.location}`,
                   `Event page: ${origin}${event.url}`,
+                  'The event is attached for your calendar (event.ics).',
                 ]
               : []),
             '',
             `Order: ${row.id}`,
-            `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
+            receipt.line,
             `Your orders: ${origin}/orders`,
           ].join('\n'),
+          buttons: receipt.buttons,
+          // A ticket goes into the buyer's calendar as a consultation does.
+          ...(event && start ? { attachments: [ticketCalendarEntry(app, row, event, to, origin)] } : {}),
         },
         { key: `order:${row.id}:paid`, tx },
       );
@@ -71,6 +77,7 @@ export function createOrderMails(
       await notifyConsultancy(tx, row, 'moved');
       // A buyer who deleted their account left no address to tell.
       if (!row.attendeeEmail) return;
+      const manage = manageLinks(links, row.id, emailOrigin(config));
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,
@@ -80,9 +87,10 @@ export function createOrderMails(
             '',
             joinDetails(row.meetingUrl ?? undefined),
             '',
-            ...manageLines(links, row.id, emailOrigin(config)),
+            ...manage.lines,
             `Order: ${row.id}`,
           ].join('\n'),
+          buttons: manage.buttons,
           attachments: [icsAttachment(row, 'REQUEST')],
         },
         { key: `order:${row.id}:moved:${start.toISOString()}`, tx },
@@ -157,3 +165,24 @@ export function createOrderMails(
 }
 
 export type OrderMails = ReturnType<typeof createOrderMails>;
+
+/** A ticket's event as a calendar entry (the invitation's generator): its time, title, place and page. */
+function ticketCalendarEntry(app: FastifyInstance, row: OrderRow, event: OrderEvent, attendeeEmail: string, origin: string) {
+  const start = new Date(event.start_time);
+  return {
+    filename: 'event.ics',
+    content: app.calendar.ics({
+      orderId: row.id,
+      title: event.title,
+      description: `Your ticket (${row.packageName}) for ${event.title}.\nEvent page: ${origin}${event.url}`,
+      start,
+      // An event without an end is entered at its start.
+      end: event.end_time ? new Date(event.end_time) : start,
+      attendeeEmail,
+      sequence: 0,
+      location: event.location,
+      url: `${origin}${event.url}`,
+    }),
+    contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+  };
+}
