@@ -73,12 +73,14 @@ test('at 390px on a slow connection, landing on /#pricing shows all 11 packages 
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    await page.goto('/#pricing');
+    // The page is live only once the section can act: the landing completes after the release.
+    const landing = page.goto('/#pricing', { timeout: 60_000 });
     const pricing = page.locator('#pricing');
     await expect(pricing.getByRole('heading', { name: 'Book a Consultation' })).toBeInViewport();
     await expect(pricing.getByRole('article')).toHaveCount(11);
     await expect(pricing.getByRole('status')).toHaveCount(0);
     release();
+    await landing;
     await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
     await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('/remotes/mfe-commerce/')).length)).toBeGreaterThan(0);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -55,13 +55,13 @@ const look = (page: Page) =>
       const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(background(el))].sort((x, y) => y - x);
       return (a! + 0.05) / (b! + 0.05);
     };
-    const footer = [...document.querySelectorAll('.mail-footer p, .mail-footer a')];
+    const footer = Array.from(document.querySelectorAll('.mail-footer p, .mail-footer a'));
     return {
       width: document.documentElement.scrollWidth,
       footerContrast: Math.min(...footer.map(contrast)),
-      bodyContrast: Math.min(...[...document.querySelectorAll('.mail-card p, .mail-card h1')].map(contrast)),
-      linkTexts: [...document.querySelectorAll('a')].map((a) => a.textContent ?? ''),
-      buttons: [...document.querySelectorAll('a.mail-button')].map((a) => a.textContent),
+      bodyContrast: Math.min(...Array.from(document.querySelectorAll('.mail-card p, .mail-card h1')).map(contrast)),
+      linkTexts: Array.from(document.querySelectorAll('a')).map((a) => a.textContent ?? ''),
+      buttons: Array.from(document.querySelectorAll('a.mail-button')).map((a) => a.textContent),
     };
   });
 

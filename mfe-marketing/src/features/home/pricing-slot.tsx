@@ -1,6 +1,6 @@
 import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Remote, preloadRemote } from '@site/shared/remote';
+import { Remote, holdLive, preloadRemote } from '@site/shared/remote';
 import type { ComposedId } from '../../composed-types';
 import { useNearViewport } from '../../components/use-near-viewport';
 
@@ -28,11 +28,11 @@ const Slot = styled.section`
 /** The server renders the section whole; the browser waits (keeping that HTML) until it is wanted. */
 const onServer = typeof document === 'undefined';
 
-function WhenWanted({ ready }: { ready: Promise<void> }) {
+function WhenWanted({ ready, onSettled }: { ready: Promise<void>; onSettled: () => void }) {
   // Suspending while hydrating leaves the server's HTML in place, shown and unshifted, until the
   // promise settles; commerce's code is fetched only then.
   if (!onServer) use(ready);
-  return <Remote id={BOOKING} what="booking" fallback={<p role="status" style={{ textAlign: 'center', paddingTop: 120 }}>Loading packages…</p>} />;
+  return <Remote id={BOOKING} what="booking" onSettled={onSettled} fallback={<p role="status" style={{ textAlign: 'center', paddingTop: 120 }}>Loading packages…</p>} />;
 }
 
 /**
@@ -42,11 +42,20 @@ function WhenWanted({ ready }: { ready: Promise<void> }) {
  * and it takes over the server's HTML once loaded.
  */
 export function PricingSlot() {
-  const [ref, wanted] = useNearViewport<HTMLElement>('#pricing');
+  const [ref, wanted, looked] = useNearViewport<HTMLElement>('#pricing');
   const [gate] = useState(() => {
     let open!: () => void;
-    return { ready: new Promise<void>((resolve) => (open = resolve)), open };
+    return { ready: new Promise<void>((resolve) => (open = resolve)), open, release: () => {} };
   });
+  // A Book Now pressed before the page is live is kept until then (api/src/lib/early-presses.ts):
+  // the page is live only once the section can act, when it is wanted from the start.
+  useEffect(() => {
+    gate.release = holdLive();
+    return () => gate.release();
+  }, [gate]);
+  useEffect(() => {
+    if (looked && !wanted) gate.release();
+  }, [looked, wanted, gate]);
   useEffect(() => {
     // Loaded first, so the server's buttons are not left without their code while it arrives.
     if (wanted) void preloadRemote(BOOKING).then(gate.open);
@@ -56,7 +65,7 @@ export function PricingSlot() {
   const section = useMemo(
     () => (
       <Suspense fallback={<p role="status" style={{ textAlign: 'center', paddingTop: 120 }}>Loading packages…</p>}>
-        <WhenWanted ready={gate.ready} />
+        <WhenWanted ready={gate.ready} onSettled={() => gate.release()} />
       </Suspense>
     ),
     [gate],
