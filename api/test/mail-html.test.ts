@@ -7,7 +7,7 @@ import { mailHtml } from '../src/modules/mail/layout';
 import { useTestApp } from './app';
 import { testDatabases } from './databases';
 import { nextRawMail } from './outbox';
-import { bookConsultation, buyer, settle, slot } from './orders-helpers';
+import { bookConsultation, buyer, createOrder, eventPackage, settle, slot } from './orders-helpers';
 
 const ORIGIN = 'https://tinytitans.example';
 
@@ -47,9 +47,20 @@ function expectLayout(doc: Doc, subject: string): void {
 
 const links = (doc: Doc) => [...doc.querySelectorAll('a')].map((a) => ({ name: a.textContent, href: a.getAttribute('href') }));
 
-/** Every web link of the HTML part shows its own address: none is named by words that could hide where it goes. */
-function expectLinksShowThemselves(doc: Doc): void {
-  for (const link of links(doc).filter((l) => l.href?.startsWith('http'))) expect(link.name).toBe(link.href);
+/**
+ * Every web link of the HTML part shows its own address, except the message's own links (`buttons`),
+ * named by their short labels: no address with a token is printed as a link's text.
+ */
+function expectLinksShowThemselves(doc: Doc, buttons: Record<string, string> = {}): void {
+  for (const link of links(doc).filter((l) => l.href?.startsWith('http'))) expect(link.name).toBe(buttons[link.href!] ?? link.href);
+}
+
+/** The message's buttons: its links styled as buttons, by address, with their labels. */
+const buttonsOf = (doc: Doc) => Object.fromEntries([...doc.querySelectorAll('a.mail-button')].map((a) => [a.getAttribute('href')!, a.textContent!]));
+
+/** No address carrying a token is printed anywhere in the HTML part's text. */
+function expectNoTokenShown(doc: Doc): void {
+  expect(doc.body.textContent).not.toMatch(/https?:\/\/\S*token=/);
 }
 
 describe('the HTML part of a text', () => {
@@ -60,6 +71,19 @@ describe('the HTML part of a text', () => {
     expectLinksShowThemselves(doc);
     expect(doc.title).toBe('%%mail-body%% and %%mail-preview%%');
     expect(doc.body.textContent).toContain('Your password was changed.');
+  });
+
+  it("shows the composer's own links as buttons with their labels, and only those", async () => {
+    const receipt = 'https://site.example/api/orders/1/receipt?token=abc.def.ghi';
+    const text = `Thank you.\nReceipt (printable): ${receipt}\nVisitor wrote: ${receipt.replace('receipt', 'other')}`;
+    const doc = new JSDOM(await mailHtml('A receipt', text, { [receipt]: 'View receipt' })).window.document;
+    expect(buttonsOf(doc)).toEqual({ [receipt]: 'View receipt' });
+    expect(doc.body.textContent).toContain('Receipt (printable): View receipt');
+    // Any other address still shows itself.
+    expect(links(doc).find((l) => l.href?.includes('/other'))?.name).toContain('/other?token=');
+    // A label is only ever the composer's: an address named like a prototype key stays itself.
+    const odd = new JSDOM(await mailHtml('Odd', 'See https://site.example/constructor', {})).window.document;
+    expect(links(odd)[0]?.name).toBe('https://site.example/constructor');
   });
 });
 
@@ -87,8 +111,17 @@ describe.each(testDatabases())('HTML e-mails on $name', (target) => {
     expect(textUrls.length).toBeGreaterThan(0);
     const hrefs = links(doc).map((link) => link.href);
     for (const url of textUrls) expect(hrefs).toContain(url);
-    expectLinksShowThemselves(doc);
-    expect(doc.body.textContent).toMatch(/Reschedule[^\n]*: https:\/\/tinytitans\.example\/\S*reschedule/);
+    // The receipt, reschedule and cancel addresses (long with their tokens) are buttons with short
+    // labels; the plain-text part keeps the addresses.
+    const buttons = buttonsOf(doc);
+    expect(Object.values(buttons).sort()).toEqual(['Cancel booking', 'Reschedule', 'View receipt']);
+    for (const href of Object.keys(buttons)) {
+      expect(href).toMatch(/^https:\/\/tinytitans\.example\/\S*token=/);
+      expect(mail.text).toContain(href);
+    }
+    expectLinksShowThemselves(doc, buttons);
+    expectNoTokenShown(doc);
+    expect(doc.body.textContent).toMatch(/Reschedule \(until \d+ hours before the start\): Reschedule/);
     expect(mail.attachments.some((a) => a.contentType.startsWith('text/calendar'))).toBe(true);
   });
 
@@ -99,11 +132,14 @@ describe.each(testDatabases())('HTML e-mails on $name', (target) => {
     const mail = await simpleParser(raw);
     const doc = htmlOf(mail, raw);
     expectLayout(doc, mail.subject!);
-    expectLinksShowThemselves(doc);
+    const buttons = buttonsOf(doc);
+    expectLinksShowThemselves(doc, buttons);
+    expectNoTokenShown(doc);
     const confirm = links(doc).find((link) => link.href?.includes('/api/newsletters/confirm?'));
     expect(confirm?.href).toMatch(new RegExp(`^${ORIGIN}/api/newsletters/confirm\\?token=[\\w-]+$`));
+    expect(confirm?.name).toBe('Confirm subscription');
     expect(mail.text).toContain(confirm!.href!);
-    expect(links(doc).some((link) => link.href?.includes('/api/newsletters/unsubscribe?token='))).toBe(true);
+    expect(links(doc).find((link) => link.href?.includes('/api/newsletters/unsubscribe?token='))?.name).toBe('Unsubscribe');
     expect(doc.body.textContent).toContain(`subscribed ${email} to the`);
   });
 
@@ -117,8 +153,33 @@ describe.each(testDatabases())('HTML e-mails on $name', (target) => {
     const doc = htmlOf(mail, raw);
     expectLayout(doc, mail.subject!);
     const reset = links(doc).find((link) => link.href?.startsWith(`${ORIGIN}/login?reset=`));
-    expect(reset).toBeDefined();
+    expect(reset?.name).toBe('Choose a new password');
+    expect(doc.body.textContent).not.toContain(reset!.href!);
     expect(mail.text).toContain(reset!.href!);
     expect(doc.querySelector('b')).toBeNull();
+  });
+
+  it("an event ticket: its receipt a button, and the event in an attached calendar entry at the event's start", async () => {
+    const me = await buyer(app);
+    const { pkg } = await eventPackage(
+      app,
+      { name: 'Meetup Pass', capacity: 10, package_registration_deadline: null },
+      { title: 'Agents Meetup', location: 'Tiny Titans Studio, Bengaluru', start_time: '2027-03-04T10:30:00.000Z', end_time: '2027-03-04T12:30:00.000Z' },
+    );
+    const created = (await createOrder(app, me, { package_id: pkg.id, amount: pkg.price })).json();
+    expect((await settle(app, created.razorpayOrderId)).statusCode).toBe(200);
+    const raw = await nextRawMail(app, (m) => m.includes(`To: ${me.email}`) && /^Subject: Payment received/m.test(m));
+    const mail = await simpleParser(raw);
+    const doc = new JSDOM(mail.html as string).window.document;
+    expect(buttonsOf(doc)).toEqual({ [links(doc).find((l) => l.href?.includes('receipt'))!.href!]: 'View receipt' });
+    expectNoTokenShown(doc);
+    const calendar = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    expect(calendar?.filename).toBe('event.ics');
+    const ics = calendar!.content.toString('utf8').replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain('DTSTART:20270304T103000Z');
+    expect(ics).toContain('DTEND:20270304T123000Z');
+    expect(ics).toContain('SUMMARY:Agents Meetup');
+    expect(ics).toMatch(/LOCATION:Tiny Titans Studio\\, Bengaluru/);
+    expect(ics).toMatch(/URL(;[^:]*)?:https:\/\/tinytitans\.example\/event\//);
   });
 });

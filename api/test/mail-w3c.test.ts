@@ -54,7 +54,8 @@ describe("e-mails' HTML", () => {
       welcome: await mailHtml(welcome.subject, welcome.text),
       booking: await mailHtml(
         'Your consultation is booked: Dec 4, 2026 at 2:30 PM IST',
-        'Thank you, Priya.\n\nWhen: Dec 4, 2026 at 2:30 PM IST\nJoin: https://meet.example.com/x?y=1&z=2\n\nReschedule: https://site.example/api/orders/1/reschedule?token=a.b.c, or cancel.',
+        'Thank you, Priya.\n\nWhen: Dec 4, 2026 at 2:30 PM IST\nJoin: https://meet.example.com/x?y=1&z=2\n\nReschedule: https://site.example/api/orders/1/reschedule?token=a.b.c, or cancel.\nCancel: https://site.example/api/orders/1/cancel?token=d.e&f=1',
+        { 'https://site.example/api/orders/1/reschedule?token=a.b.c': 'Reschedule', 'https://site.example/api/orders/1/cancel?token=d.e&f=1': 'Cancel booking' },
       ),
       contact: await mailHtml('New message from <Sam> & co', 'Name: <script>alert(1)</script>\nMessage: "quotes" & ampersands\n\n%%mail-body%%'),
       empty: await mailHtml('A subject alone', ''),

@@ -25,6 +25,9 @@ export function registerRemoteLoader(load: Loader): void {
   loader = load;
 }
 
+/** Starts loading a remote module ahead of its render (a server-rendered part about to hydrate). */
+export const preloadRemote = (id: RemoteModuleId): Promise<unknown> => loadModule(id).catch(() => undefined);
+
 async function loadModule(id: RemoteModuleId): Promise<RemoteModule> {
   if (!loader) throw new Error(`No remote loader registered for ${id}`);
   const mod = await loader(id);
@@ -118,6 +121,23 @@ export function shellCommitted(): void {
   markLiveWhenSettled();
 }
 
+/**
+ * Holds `data-app="live"` back for a part the server rendered whose code comes later (the home
+ * page's booking section): a press kept before then is carried out once that part can act. Answers
+ * the release (once is enough; a page already live is not held).
+ */
+export function holdLive(): () => void {
+  if (live.marked) return () => undefined;
+  live.waiting += 1;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    live.waiting -= 1;
+    markLiveWhenSettled();
+  };
+}
+
 /** Counts a remote part as pending from its first commit until `settle` (its content rendered or failed). */
 function usePendingUntilSettled(): () => void {
   const part = useRef({ settled: false, counted: false });
@@ -149,14 +169,20 @@ interface RemoteProps {
   what?: string;
   props?: Record<string, unknown>;
   fallback?: ReactNode;
+  /** Called once its content has rendered (or failed): the part can act. */
+  onSettled?: () => void;
 }
 
 /** Renders a remote's exposed component, with a loading state and an inline retry when it fails. */
-export function Remote({ id, what = id, props, fallback }: RemoteProps) {
+export function Remote({ id, what = id, props, fallback, onSettled }: RemoteProps) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt, so a retry really asks the network again.
   const Lazy = useMemo(() => lazy(() => loadModule(id).then((mod) => (void attempt, mod))), [id, attempt]);
-  const settle = usePendingUntilSettled();
+  const settlePart = usePendingUntilSettled();
+  const settle = () => {
+    settlePart();
+    onSettled?.();
+  };
   return (
     <RemoteBoundary key={`${id}:${attempt}`} remote={id.split('/')[0]!.replace('_', '-')} what={what} onRetry={() => setAttempt((n) => n + 1)} onFailed={settle}>
       <Suspense fallback={fallback ?? <RemoteLoading />}>

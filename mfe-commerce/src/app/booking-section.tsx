@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSession } from '@site/shared/session';
+import { site } from '@site/shared/site-config';
 import { toast } from '@site/shared/toast';
 import { Button, Container, StatusText } from '@site/shared/ui/primitives';
 import { SectionHeading } from '@site/shared/ui/section-heading';
@@ -78,6 +79,11 @@ const Benefits = styled.ul`
   @media ${theme.media.mobile} { gap: 4px; padding-top: 12px; }
 `;
 
+/** Where an opened form starts: scrolled to, it clears the fixed header. */
+const FormAnchor = styled.div`
+  scroll-margin-top: 88px;
+`;
+
 function PriceLine({ pkg }: { pkg: BookingPackage }) {
   if (pkg.price === 'Custom') {
     return (
@@ -104,6 +110,19 @@ export default function BookingSection() {
   const token = useSession((s) => s.token);
   const status = useSession((s) => s.status);
   const [selected, setSelected] = useState<string | null>(null);
+  // A form opened on the way back from signing in is brought into view: the visitor asked for it a page ago.
+  const [revealForm, setRevealForm] = useState(false);
+  const formAnchor = useRef<HTMLDivElement>(null);
+  const returning = new URLSearchParams(location.search).get(BOOK_PARAM);
+  useEffect(() => {
+    // Once the address is tidied (which scrolls the page to #pricing), and after that scroll.
+    if (!revealForm || !selected || returning) return;
+    const frame = requestAnimationFrame(() => {
+      formAnchor.current?.scrollIntoView({ block: 'start' });
+      setRevealForm(false);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [revealForm, selected, returning]);
   const [confirmed, setConfirmed] = useState<Order | null>(null);
   // The buyer's own address, known before a form opens (asked as soon as they are signed in).
   const [ownEmail, setOwnEmail] = useState('');
@@ -117,11 +136,10 @@ export default function BookingSection() {
   }, [user]);
 
   // Back from /login: open the form of the package the visitor had chosen.
-  const returning = new URLSearchParams(location.search).get(BOOK_PARAM);
   useEffect(() => {
     // The catalogue may still be on its way (a page the server did not render): wait for it.
     if (!returning || status === 'loading' || catalogue.phase === 'loading') return;
-    if (user && token && packages.some((p) => p.id === returning && p.price !== 'Custom')) void open(returning, user.sub);
+    if (user && token && packages.some((p) => p.id === returning && p.price !== 'Custom')) void open(returning, user.sub).then(() => setRevealForm(true));
     const rest = new URLSearchParams(location.search);
     rest.delete(BOOK_PARAM);
     const search = rest.toString();
@@ -146,6 +164,11 @@ export default function BookingSection() {
       <SectionHeading title="Book a Consultation">
         Start with a call, go deeper with an audit, or plan a full roadmap with us. Prices in Indian rupees.
       </SectionHeading>
+      <noscript>
+        <p className="no-js">
+          Booking needs JavaScript, which is turned off in this browser. To book a consultation, write to us at <a href={`mailto:${site.email}`}>{site.email}</a>.
+        </p>
+      </noscript>
       {catalogue.phase === 'loading' && <StatusText role="status">Loading packages…</StatusText>}
       {catalogue.phase === 'failed' && (
         <StatusText role="alert" $tone="error">
@@ -181,16 +204,18 @@ export default function BookingSection() {
               </Button>
               {confirmed?.package_id === pkg.id && <BookingConfirmation order={confirmed} onClose={() => setConfirmed(null)} />}
               {open && (
-                <Suspense fallback={<p role="status">Loading the booking form…</p>}>
-                  <BookingForm
-                    pkg={pkg}
-                    ownEmail={ownEmail}
-                    onBooked={(order) => {
-                      setSelected(null);
-                      setConfirmed(order ?? null);
-                    }}
-                  />
-                </Suspense>
+                <FormAnchor ref={formAnchor}>
+                  <Suspense fallback={<p role="status">Loading the booking form…</p>}>
+                    <BookingForm
+                      pkg={pkg}
+                      ownEmail={ownEmail}
+                      onBooked={(order) => {
+                        setSelected(null);
+                        setConfirmed(order ?? null);
+                      }}
+                    />
+                  </Suspense>
+                </FormAnchor>
               )}
             </PackageCard>
           );

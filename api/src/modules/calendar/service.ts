@@ -17,6 +17,10 @@ export interface Booking {
   cancelled?: boolean;
   /** The booking's own meeting room: the invitation's LOCATION and URL. */
   meetingUrl?: string;
+  /** Where it happens, when that is not a meeting room (an event's venue or link). */
+  location?: string;
+  /** Its page (an event's), when there is no meeting room. */
+  url?: string;
 }
 
 export interface CalendarService {
@@ -72,6 +76,8 @@ export function createCalendarService(config: Config, organizer: { name?: string
       title: booking.title,
       description: booking.description,
       ...(booking.meetingUrl ? { location: booking.meetingUrl, url: booking.meetingUrl } : {}),
+      ...(!booking.meetingUrl && booking.location ? { location: booking.location } : {}),
+      ...(!booking.meetingUrl && booking.url ? { url: booking.url } : {}),
       organizer: { name: organizer.name ?? site.name, email: organizer.email },
       attendees: [{ name: booking.attendeeEmail, email: booking.attendeeEmail, rsvp: true, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' }],
     };

@@ -8,8 +8,8 @@ import { emailOrigin } from '../../lib/origin';
 import type { MailMessage } from '../mail/service';
 import type { OrderLinks } from '../orders/links';
 import type { OrderRow } from '../orders/service';
-import { joinDetails, manageLines } from './reminders';
 import { whenForBuyer } from './times';
+import { joinDetails, manageLinks, receiptLink } from './reminders';
 import { invitationRepository } from './repository';
 
 /** The queue that makes an order's Google Calendar event, retried apart from the order's change. */
@@ -61,6 +61,8 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
     const origin = emailOrigin(config);
     const start = row.startTime!;
     const refundable = row.paidAt ? new Date(row.paidAt.getTime() + REFUND_WINDOW_MS) : undefined;
+    const receipt = receiptLink(links, row.id, origin);
+    const manage = manageLinks(links, row.id, origin);
     return {
       to: row.attendeeEmail!,
       subject: `Booking confirmed: ${row.packageName} on ${formatWhen(start)}`,
@@ -69,14 +71,15 @@ export function createInvitations(app: FastifyInstance, links: Pick<OrderLinks, 
         '',
         `${row.packageName}: ${whenForBuyer(start, row.timeZone)}, until ${whenForBuyer(row.endTime!, row.timeZone)}.`,
         `Amount paid: ${formatPaise(row.amountPaise)}. Order: ${row.id}`,
-        `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
+        receipt.line,
         via === 'ics_email' ? 'The calendar invitation is attached (invite.ics).' : 'A Google Calendar invitation has been sent to this address.',
         '',
         joinDetails(meetingLink),
         '',
-        ...manageLines(links, row.id, origin),
+        ...manage.lines,
         refundable ? `Cancelling before ${formatWhen(refundable)} is refunded in full automatically; after that, please contact us.` : '',
       ].join('\n'),
+      buttons: { ...receipt.buttons, ...manage.buttons },
       ...(via === 'ics_email' ? { attachments: [icsAttachment(row, 'REQUEST')] } : {}),
     };
   }

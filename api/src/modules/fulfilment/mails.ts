@@ -4,13 +4,13 @@ import { formatWhen } from '@site/shared/dates';
 import { formatPaise } from '@site/shared/money';
 import { emailOrigin } from '../../lib/origin';
 import type { Db } from '../../db/database';
+import type { OrderEvent } from '@site/shared/contracts/orders';
 import type { OrderLinks } from '../orders/links';
 import type { OrderRow } from '../orders/service';
 import type { Invitations } from './invitation';
 import type { ConsultancyNotices } from './notices';
-import { joinDetails, manageLines, type BookingReminders } from './reminders';
+import { joinDetails, manageLinks, receiptLink, type BookingReminders } from './reminders';
 import { whenForBuyer } from './times';
-
 
 /**
  * The buyer's e-mails of an order (a ticket's payment, a booking moved, refunded, cancelled), each
@@ -35,6 +35,7 @@ export function createOrderMails(
       // A ticket says which event, when and where, and links its page.
       const event = (await app.orders.ticketEvents([row], tx)).get(row.packageId);
       const start = event ? new Date(event.start_time) : undefined;
+      const receipt = receiptLink(links, row.id, origin);
       await app.enqueueMail(
         {
           to,
@@ -50,13 +51,17 @@ export function createOrderMails(
                   `When: ${formatWhen(start)}${event.end_time ? `, until ${formatWhen(new Date(event.end_time))}` : ''}`,
                   `Where: ${event.location}`,
                   `Event page: ${origin}${event.url}`,
+                  'The event is attached for your calendar (event.ics).',
                 ]
               : []),
             '',
             `Order: ${row.id}`,
-            `Receipt (printable): ${links.link('receipt', row.id, origin)}`,
+            receipt.line,
             `Your orders: ${origin}/orders`,
           ].join('\n'),
+          buttons: receipt.buttons,
+          // A ticket goes into the buyer's calendar as a consultation does.
+          ...(event && start ? { attachments: [ticketCalendarEntry(app, row, event, to, origin)] } : {}),
         },
         { key: `order:${row.id}:paid`, tx },
       );
@@ -69,6 +74,7 @@ export function createOrderMails(
       await notifyConsultancy(tx, row, 'moved');
       // A buyer who deleted their account left no address to tell.
       if (!row.attendeeEmail) return;
+      const manage = manageLinks(links, row.id, emailOrigin(config));
       await app.enqueueMail(
         {
           to: row.attendeeEmail!,
@@ -78,9 +84,10 @@ export function createOrderMails(
             '',
             joinDetails(row.meetingUrl ?? undefined),
             '',
-            ...manageLines(links, row.id, emailOrigin(config)),
+            ...manage.lines,
             `Order: ${row.id}`,
           ].join('\n'),
+          buttons: manage.buttons,
           attachments: [icsAttachment(row, 'REQUEST')],
         },
         { key: `order:${row.id}:moved:${start.toISOString()}`, tx },
@@ -155,3 +162,24 @@ export function createOrderMails(
 }
 
 export type OrderMails = ReturnType<typeof createOrderMails>;
+
+/** A ticket's event as a calendar entry (the invitation's generator): its time, title, place and page. */
+function ticketCalendarEntry(app: FastifyInstance, row: OrderRow, event: OrderEvent, attendeeEmail: string, origin: string) {
+  const start = new Date(event.start_time);
+  return {
+    filename: 'event.ics',
+    content: app.calendar.ics({
+      orderId: row.id,
+      title: event.title,
+      description: `Your ticket (${row.packageName}) for ${event.title}.\nEvent page: ${origin}${event.url}`,
+      start,
+      // An event without an end is entered at its start.
+      end: event.end_time ? new Date(event.end_time) : start,
+      attendeeEmail,
+      sequence: 0,
+      location: event.location,
+      url: `${origin}${event.url}`,
+    }),
+    contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+  };
+}

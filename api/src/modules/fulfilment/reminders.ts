@@ -29,11 +29,21 @@ export const NO_MEETING_LINK_YET = 'We will send the meeting link before the cal
 /** How to join, as every booking e-mail says it. */
 export const joinDetails = (meetingLink: string | undefined) => (meetingLink ? `Join the call: ${meetingLink}` : NO_MEETING_LINK_YET);
 
-/** The reschedule and cancel links, as every booking e-mail gives them. */
-export const manageLines = (links: Pick<OrderLinks, 'link'>, orderId: string, origin: string) => [
-  `Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${links.link('reschedule', orderId, origin)}`,
-  `Cancel: ${links.link('cancel', orderId, origin)}`,
-];
+/** The reschedule and cancel links, as every booking e-mail gives them: the lines, and their buttons' labels. */
+export function manageLinks(links: Pick<OrderLinks, 'link'>, orderId: string, origin: string): { lines: string[]; buttons: Record<string, string> } {
+  const reschedule = links.link('reschedule', orderId, origin);
+  const cancel = links.link('cancel', orderId, origin);
+  return {
+    lines: [`Reschedule (until ${RESCHEDULE_CUTOFF_HOURS} hours before the start): ${reschedule}`, `Cancel: ${cancel}`],
+    buttons: { [reschedule]: 'Reschedule', [cancel]: 'Cancel booking' },
+  };
+}
+
+/** The receipt's link line and its button's label. */
+export function receiptLink(links: Pick<OrderLinks, 'link'>, orderId: string, origin: string): { line: string; buttons: Record<string, string> } {
+  const receipt = links.link('receipt', orderId, origin);
+  return { line: `Receipt (printable): ${receipt}`, buttons: { [receipt]: 'View receipt' } };
+}
 
 /**
  * The reminders of a booked consultation, 24 hours and 1 hour before its start: scheduled with the
@@ -68,6 +78,7 @@ export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLi
   function reminderMail(row: OrderRow, lead: ReminderLead, meetingLink: string | undefined): MailMessage {
     const origin = emailOrigin(app.config);
     const start = row.startTime!;
+    const manage = manageLinks(links, row.id, origin);
     return {
       to: row.attendeeEmail!,
       subject: `Reminder: your ${row.packageName} ${lead === '24h' ? 'is tomorrow' : 'starts in 1 hour'}, ${formatWhen(start)}`,
@@ -76,9 +87,10 @@ export function createBookingReminders(app: FastifyInstance, links: Pick<OrderLi
         '',
         joinDetails(meetingLink),
         '',
-        ...manageLines(links, row.id, origin),
+        ...manage.lines,
         `Order: ${row.id}`,
       ].join('\n'),
+      buttons: manage.buttons,
     };
   }
 

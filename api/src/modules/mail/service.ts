@@ -11,6 +11,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The composer's own addresses in `text` shown as buttons in the HTML part, by address, with their
+   * short labels ("View receipt"): never a visitor's text's, whose links show where they go.
+   */
+  buttons?: Readonly<Record<string, string>>;
   html?: string;
   headers?: Record<string, string>;
   replyTo?: string;
@@ -76,7 +81,7 @@ export function createMailService(config: Config, transport?: MailTransport): Ma
   const chosen = transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(path.join(config.DATA_DIR, 'outbox')));
   return {
     from,
-    send: async (message) => chosen.deliver({ from, ...message, html: message.html ?? (await mailHtml(message.subject, message.text)) }),
+    send: async ({ buttons, ...message }) => chosen.deliver({ from, ...message, html: message.html ?? (await mailHtml(message.subject, message.text, buttons)) }),
     reachable: async () => (chosen.verify ? chosen.verify().then(() => true, () => false) : true),
   };
 }

@@ -16,6 +16,7 @@ export function confirmMail(to: string, confirmUrl: string, unsubscribeUrl: stri
       '',
       `Unsubscribe with one click: ${unsubscribeUrl}`,
     ].join('\n'),
+    buttons: { [confirmUrl]: 'Confirm subscription', [unsubscribeUrl]: 'Unsubscribe' },
     headers: {
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -78,6 +78,7 @@ export const newsletterSendingPlugin = fp(
           '',
           `You receive this because you subscribed to the ${site.name} newsletter. Unsubscribe with one click: ${unsubscribeUrl}`,
         ].join('\n'),
+        buttons: { [unsubscribeUrl]: 'Unsubscribe' },
         headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       };
     }

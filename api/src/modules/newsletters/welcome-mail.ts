@@ -18,6 +18,7 @@ export function welcomeMail(to: string, origin: string, unsubscribeUrl: string):
     subject: `Welcome to the ${site.name} newsletter`,
     // Its HTML part is the site's one mail layout, like every other message's.
     text,
+    buttons: { [unsubscribeUrl]: 'Unsubscribe' },
     headers: {
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -15,5 +15,6 @@ export function resetPasswordMail(to: string, username: string, link: string): M
       '',
       'If you did not ask for this, ignore this message: your password stays as it is.',
     ].join('\n'),
+    buttons: { [link]: 'Choose a new password' },
   };
 }

@@ -16,8 +16,8 @@ const Bar = styled.header`
   inset: 0 0 auto 0;
   z-index: 100;
   height: ${HEADER.tallPx}px;
+  /* The theme's own background, fading in (no blur: it costs a repaint of all beneath on every scroll). */
   background: rgba(11, 16, 32, var(--header-alpha, 0));
-  backdrop-filter: blur(calc(var(--header-alpha, 0) * 12px));
   border-bottom: 1px solid rgba(42, 55, 99, var(--header-alpha, 0));
   transition: height 0.25s ease;
   &.scrolled { height: ${HEADER.compactPx}px; }
