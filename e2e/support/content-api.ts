@@ -20,6 +20,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 const admin = async () => ({ authorization: `Bearer ${await adminAccessToken()}` });
 
+/** The consultation catalogue's admin api (POST '' creates, PATCH '/<id>' changes). */
+export const catalogue = <T>(method: 'POST' | 'PATCH', path: string, body: object) => call<T>(method, `/admin/consultations${path}`, body);
+
 export const uniqueSlug = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 export interface CreatedBlog {

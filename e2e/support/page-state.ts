@@ -12,3 +12,14 @@ export async function pageSettled(page: Page): Promise<void> {
   // Once live, the shell's tree has committed: the header is there or not at all.
   if ((await callButton.count()) > 0) await expect(callButton).toHaveAttribute('data-status', 'ready');
 }
+
+/** Holds back every file of a remote's build until the returned function is called. */
+export async function holdRemote(page: Page, remote: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/remotes/${remote}/**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

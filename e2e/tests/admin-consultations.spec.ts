@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/fixtures';
-import { adminAccessToken } from '../support/admin-token';
+import { catalogue } from '../support/content-api';
 import { expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
 
 interface Consultation {
   id: string;
   name: string;
   price: number | null;
-}
-
-/** The catalogue's admin api, as the start-up admin. */
-async function catalogue<T>(method: 'POST' | 'PATCH', path: string, body: object): Promise<T> {
-  const response = await fetch(`${process.env.E2E_BASE_URL}/api/admin/consultations${path}`, {
-    method,
-    headers: { authorization: `Bearer ${await adminAccessToken()}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 // A package of its own, last in the pricing section, so that specs running alongside keep the

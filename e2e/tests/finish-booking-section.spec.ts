@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { adminAccessToken } from '../support/admin-token';
+import { catalogue } from '../support/content-api';
 import { registerBuyer } from '../support/commerce';
+import { holdRemote } from '../support/page-state';
 
 // The finish a launch needs (issue 44), items 8 and 12: the booking section without JavaScript and
 // on a slow first view, the note pages show without JavaScript, and a header that hides nothing.
@@ -34,17 +35,6 @@ test('the server HTML of / carries the catalogue in the booking section: names a
   expect(section).not.toContain('Loading packages…');
 });
 
-/** The catalogue's admin api, as the start-up admin. */
-async function catalogue<T>(method: 'POST' | 'PATCH', path: string, body: object): Promise<T> {
-  const response = await fetch(`${process.env.E2E_BASE_URL}/api/admin/consultations${path}`, {
-    method,
-    headers: { authorization: `Bearer ${await adminAccessToken()}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 test('at 390px on a slow connection, landing on /#pricing shows all 11 packages at once and nothing shifts', async ({ page }) => {
   // Eight packages of its own, last, so the catalogue has the 11 rows it had when the fault was seen
   // (specs running alongside find the seeded packages where they expect them).
@@ -58,12 +48,7 @@ test('at 390px on a slow connection, landing on /#pricing shows all 11 packages 
     }
     await page.setViewportSize({ width: 390, height: 844 });
     // Commerce's code held back: what the visitor sees first is the server's HTML.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/remotes/mfe-commerce/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRemote(page, 'mfe-commerce');
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number };
       w.__cls = 0;

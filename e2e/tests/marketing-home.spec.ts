@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { pageSettled } from '../support/page-state';
+import { holdRemote, pageSettled } from '../support/page-state';
 import type { Page } from '@playwright/test';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
@@ -63,12 +63,7 @@ for (const viewport of [
   test(`at ${viewport.width}px the headline paints first and nothing shifts, down through the booking section`, async ({ page }) => {
     await page.setViewportSize(viewport);
     // The booking remote is held back until the reader is looking at its slot, the worst moment for it to arrive.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/remotes/mfe-commerce/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRemote(page, 'mfe-commerce');
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number; __lcp: string };
       w.__cls = 0;
