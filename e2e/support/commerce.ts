@@ -3,6 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
+/** India's offset from UTC (the site's booking zone; the api's is shared/contracts/booking-policy). */
+export const IST_OFFSET_MS = 330 * 60_000;
+
 export interface Buyer {
   username: string;
   email: string;
@@ -104,10 +107,10 @@ export async function mailTo(email: string, pattern: RegExp): Promise<string> {
  */
 export function futureSlot(days: number): { iso: string; typed: string } {
   const quarter = Math.floor(Math.random() * 32); // 9:00 … 16:45
-  const ist = new Date(Date.now() + 330 * 60_000 + days * 86_400_000);
+  const ist = new Date(Date.now() + IST_OFFSET_MS + days * 86_400_000);
   const hours = 9 + Math.floor(quarter / 4);
   const minutes = (quarter % 4) * 15;
-  const utc = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), hours, minutes) - 330 * 60_000;
+  const utc = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), hours, minutes) - IST_OFFSET_MS;
   const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(ist);
   const h12 = hours > 12 ? hours - 12 : hours;
   const typed = `${month} ${ist.getUTCDate()}, ${ist.getUTCFullYear()} ${h12}:${String(minutes).padStart(2, '0')} ${hours >= 12 ? 'PM' : 'AM'}`;
@@ -116,7 +119,7 @@ export function futureSlot(days: number): { iso: string; typed: string } {
 
 /** "December 22, 2026 9:15 AM": how the booking form's field writes an IST start (and accepts it typed). */
 export function typedIst(iso: string): string {
-  const ist = new Date(Date.parse(iso) + 330 * 60_000);
+  const ist = new Date(Date.parse(iso) + IST_OFFSET_MS);
   const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(ist);
   const hours = ist.getUTCHours();
   const h12 = hours > 12 ? hours - 12 : hours || 12;
@@ -128,7 +131,7 @@ export function typedIst(iso: string): string {
  * day's: a fixed date may be a day off, and each test should take a time no other test takes.
  */
 export async function offeredSlot(page: Page, packageId: string, days: number): Promise<{ iso: string; typed: string; when: string }> {
-  const day = (ahead: number) => new Date(Date.now() + 330 * 60_000 + ahead * 86_400_000).toISOString().slice(0, 10);
+  const day = (ahead: number) => new Date(Date.now() + IST_OFFSET_MS + ahead * 86_400_000).toISOString().slice(0, 10);
   const answer = await page.request.get('/api/bookings/slots', { params: { package_id: packageId, from: day(days), to: day(days + 7) } });
   expect(answer.ok()).toBe(true);
   const { slots } = (await answer.json()) as { slots: string[] };

@@ -1,10 +1,11 @@
 import { expect, test } from '../support/fixtures';
 import { adminScreenshots, expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
+import { IST_OFFSET_MS } from '../support/commerce';
 
 test.describe.configure({ timeout: 60_000 });
 
 /** A date no other test books, far enough ahead to be listed among the coming overrides. */
-const day = new Date(Date.now() + 330 * 60_000 + 50 * 86_400_000).toISOString().slice(0, 10);
+const day = new Date(Date.now() + IST_OFFSET_MS + 50 * 86_400_000).toISOString().slice(0, 10);
 
 test('Admin → Availability shows the week and the coming dates, sets a day off, and says when it cannot load', async ({ page }) => {
   // Loading: the first answer is held back until the screen has said it is loading.

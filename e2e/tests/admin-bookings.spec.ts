@@ -1,9 +1,9 @@
 import { expect, test } from '../support/fixtures';
 import { adminScreenshots, expectNoAxeViolations, signInAsAdmin } from '../support/admin-session';
-import { fromNewAddress, mailTo, offeredSlot, registerBuyer } from '../support/commerce';
+import { fromNewAddress, IST_OFFSET_MS, mailTo, offeredSlot, registerBuyer } from '../support/commerce';
 
 const STARTER_ID = '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01';
-const istDate = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
+const istDate = (iso: string) => new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 test('Admin → Bookings shows a day of consultations with buyer, link and topic; moves one (updated invitation) and refunds it', async ({ page }) => {
   const buyer = await registerBuyer(page);
@@ -36,7 +36,7 @@ test('Admin → Bookings shows a day of consultations with buyer, link and topic
   await adminScreenshots(page, 'admin-bookings', item);
 
   await item.getByRole('button', { name: `Move ${buyer.username}'s Starter Strategy Call` }).click();
-  const targetInput = new Date(Date.parse(target) + 330 * 60_000).toISOString().slice(0, 16);
+  const targetInput = new Date(Date.parse(target) + IST_OFFSET_MS).toISOString().slice(0, 16);
   await item.getByLabel('New date and time (IST)').fill(targetInput);
   await item.getByRole('button', { name: 'Move booking' }).click();
   await expect(page.getByText(/^Moved to .* has been sent the updated invitation\.$/)).toBeVisible();

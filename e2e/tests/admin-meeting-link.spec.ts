@@ -34,6 +34,9 @@ test('Admin → Settings sets, shows and clears the meeting link booking e-mails
 
   const link = `https://meet.example.com/tiny-titans-${Date.now()}`;
   await field.fill(link);
+  // Edited, the field's refusal is gone: the form has the new address before it is saved.
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(section.getByText('Enter a full address, starting with https://')).toHaveCount(0);
   await section.getByRole('button', { name: 'Save Meeting Link' }).click();
   await expect(page.getByText('Meeting link saved.')).toBeVisible();
   await expect(section.getByRole('link', { name: link })).toHaveAttribute('href', link);

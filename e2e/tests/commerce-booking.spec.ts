@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { futureSlot, newestMailTo, registerBuyer, signedInBuyer } from '../support/commerce';
+import { futureSlot, IST_OFFSET_MS, newestMailTo, registerBuyer, signedInBuyer } from '../support/commerce';
 
 // Payment, mail and axe runs on a shared machine take longer than the default 30 s now and then.
 test.describe.configure({ timeout: 60_000 });
@@ -82,7 +82,7 @@ test('closing the checkout says Payment window closed. and lets the visitor try 
 test('the form explains a bad e-mail and a missing date, and offers only free IST times from 9:00 to 18:00', async ({ page }) => {
   const other = await registerBuyer(page);
   // Another buyer holds 10:00–10:45 IST in twelve days.
-  const ist = new Date(Date.now() + 330 * 60_000 + 12 * 86_400_000);
+  const ist = new Date(Date.now() + IST_OFFSET_MS + 12 * 86_400_000);
   const tenIst = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), 4, 30));
   const answer = await page.request.post('/api/orders/create-order', {
     headers: { authorization: `Bearer ${other.token}` },

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { adminAccessToken } from '../support/admin-token';
-import { signedInBuyer } from '../support/commerce';
+import { IST_OFFSET_MS, signedInBuyer } from '../support/commerce';
 
 test.describe.configure({ timeout: 60_000 });
 
 /** A day no other test books: the feed's event is the only thing on it. */
 const DAYS_AHEAD = 44;
-const istDate = new Date(Date.now() + 330 * 60_000 + DAYS_AHEAD * 86_400_000);
+const istDate = new Date(Date.now() + IST_OFFSET_MS + DAYS_AHEAD * 86_400_000);
 const ymd = istDate.toISOString().slice(0, 10);
 const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(istDate);
 const typed = (time: string) => `${month} ${istDate.getUTCDate()}, ${istDate.getUTCFullYear()} ${time}`;

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { futureSlot, mailTo, registerBuyer } from '../support/commerce';
+import { futureSlot, IST_OFFSET_MS, mailTo, registerBuyer } from '../support/commerce';
 
 // Opened from the booking e-mail, usually on a phone.
 test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
@@ -52,7 +52,7 @@ test('the reschedule and cancel pages wear the site look without scripts; moving
   await page.screenshot({ path: test.info().outputPath('reschedule-390.png'), fullPage: true });
   // Only free times past the cutoff are offered; a hand-made post of a sooner one is still refused, in place.
   await expect(page.getByLabel('Day')).toBeVisible();
-  const soon = new Date(Date.now() + 330 * 60_000 + 5 * 3_600_000).toISOString().slice(0, 16);
+  const soon = new Date(Date.now() + IST_OFFSET_MS + 5 * 3_600_000).toISOString().slice(0, 16);
   await page.getByLabel('New date and time (IST)').evaluate((select, value) => {
     select.append(new Option(value, value, true, true));
   }, soon);

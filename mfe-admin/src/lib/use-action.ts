@@ -7,7 +7,8 @@ type Checked<T> = { success: true; data: T } | { success: false; error: { issues
 /**
  * A form's one action: `run` clears the last failure, keeps `busy` while the action runs, and keeps
  * its error's message (or `fallback`) as `failure` for the form's alert. `submit` first checks the
- * input: refused, the first issue (or `invalid`) is the field's `error` and nothing runs.
+ * input: refused, the first issue (or `invalid`) is the field's `error` and nothing runs, until
+ * `edited` says the field changed.
  */
 export function useAction(fallback: string) {
   const [busy, setBusy] = useState(false);
@@ -36,5 +37,8 @@ export function useAction(fallback: string) {
     await run(() => action(checked.data));
   }
 
-  return { busy, failure, error, run, submit };
+  /** The field was edited: its last refusal no longer describes what it holds. */
+  const edited = () => setError(null);
+
+  return { busy, failure, error, run, submit, edited };
 }
