@@ -10,11 +10,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { buildBrowserScripts } from './browser-scripts.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<number> {
   const dir = await mkdtemp(path.join(tmpdir(), 'openapi-lint-'));
+  // The app runs from its sources here, and serves browser code the build compiles: compiled first (a fresh clone has none).
+  await buildBrowserScripts();
   try {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(dir, 'data') });
     const app = await buildApp({ config, logger: false, serveWeb: false });
