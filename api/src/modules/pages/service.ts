@@ -79,7 +79,8 @@ export const pagesPlugin = servicePlugin(
         const rendered = await app.ssr.page(request, reply);
         if (rendered?.personal) clearFormOutcome(request, reply, app.config);
         if (rendered) return sendPage(request, reply, rendered);
-        reply.header('Cache-Control', 'no-cache');
+        // Left to the browser, an admin's preview (marked private by the render) stays theirs alone.
+        reply.header('Cache-Control', String(reply.getHeader('Cache-Control') ?? '').startsWith('private') ? 'private, no-cache' : 'no-cache');
         const template = await templateOf(reply, request);
         // A path that is no page answers 404 even when the browser renders its not-found page.
         if (isUnknownPage(url)) {
