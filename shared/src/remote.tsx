@@ -18,19 +18,29 @@ type Loader = (id: RemoteModuleId) => Promise<RemoteModule>;
 let loader: Loader | null = null;
 
 /**
+ * Where the loader is also kept for a copy of this module that the shell did not register with: on
+ * the api, a release on trial is composed by a second federation instance, whose remotes can get
+ * their own copy of `shared` (the shell's container is one module for both instances).
+ */
+const SHARED_LOADER = Symbol.for('site.remoteLoader');
+type WithLoader = typeof globalThis & { [SHARED_LOADER]?: Loader };
+
+/**
  * The shell registers the federation runtime's loader here; remotes compose each other through it
  * (the home page's booking section), so no remote imports another's source or runtime instance.
  */
 export function registerRemoteLoader(load: Loader): void {
   loader = load;
+  (globalThis as WithLoader)[SHARED_LOADER] = load;
 }
 
 /** Starts loading a remote module ahead of its render (a server-rendered part about to hydrate). */
 export const preloadRemote = (id: RemoteModuleId): Promise<unknown> => loadModule(id).catch(() => undefined);
 
 async function loadModule(id: RemoteModuleId): Promise<RemoteModule> {
-  if (!loader) throw new Error(`No remote loader registered for ${id}`);
-  const mod = await loader(id);
+  const load = loader ?? (globalThis as WithLoader)[SHARED_LOADER];
+  if (!load) throw new Error(`No remote loader registered for ${id}`);
+  const mod = await load(id);
   if (!mod || typeof mod.default !== 'function') throw new Error(`Remote module ${id} has no component`);
   return mod;
 }
