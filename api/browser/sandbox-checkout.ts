@@ -7,6 +7,9 @@
  * the matching signed webhook. Built into one script by the api's build (scripts/browser-scripts.mjs).
  */
 
+import { formatPaise } from '@site/shared/money';
+import { brandLightColors as light } from '@site/shared/site-config';
+
 interface CheckoutOptions {
   order_id?: string;
   amount?: number;
@@ -35,11 +38,8 @@ function el(tag: string, attrs: Record<string, string> = {}, text?: string): HTM
   return node;
 }
 
-/** As the site writes rupees (shared money.ts): Indian grouping, paise only when not zero. */
-function rupees(paise: unknown): string {
-  const amount = Number(paise || 0);
-  return `\u20b9${(amount / 100).toLocaleString('en-IN', { minimumFractionDigits: amount % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
-}
+/** As the site writes rupees everywhere. */
+const rupees = (paise: unknown) => formatPaise(Number(paise || 0));
 
 class Razorpay {
   private readonly options: CheckoutOptions;
@@ -70,14 +70,14 @@ class Razorpay {
     const options = this.options;
     if (this.dialog) return;
     const dialog = el('dialog', { 'aria-labelledby': 'sandbox-checkout-title', 'aria-describedby': 'sandbox-checkout-note', 'data-sandbox-checkout': '' }) as HTMLDialogElement;
-    dialog.style.cssText = 'max-width:24rem;width:calc(100% - 2rem);padding:1.5rem;border:0;border-radius:12px;font:16px/1.5 system-ui,sans-serif;color:#111;background:#fff;box-shadow:0 10px 40px rgba(0,0,0,.35)';
+    dialog.style.cssText = `max-width:24rem;width:calc(100% - 2rem);padding:1.5rem;border:0;border-radius:12px;font:16px/1.5 system-ui,sans-serif;color:${light.text};background:${light.surface};box-shadow:0 10px 40px rgba(0,0,0,.35)`;
     const badge = el('p', { 'data-test-mode': '' }, 'Test mode');
     badge.style.cssText = 'display:inline-block;margin:0 0 .5rem;padding:.125rem .5rem;border-radius:999px;background:#fde68a;color:#713f12;font-weight:700;font-size:.875rem';
     const title = el('h2', { id: 'sandbox-checkout-title' }, 'Sandbox checkout');
     title.style.cssText = 'margin:0 0 .5rem;font-size:1.25rem';
     dialog.appendChild(badge);
     const note = el('p', { id: 'sandbox-checkout-note' }, 'Test payment: no real money moves.');
-    note.style.cssText = 'margin:0 0 1rem;color:#444';
+    note.style.cssText = `margin:0 0 1rem;color:${light.textMuted}`;
     dialog.appendChild(title);
     dialog.appendChild(note);
     if (options.name) dialog.appendChild(el('p', {}, String(options.name)));
@@ -94,11 +94,11 @@ class Razorpay {
     const fail = el('button', { type: 'button' }, 'Fail payment') as HTMLButtonElement;
     const close = el('button', { type: 'button' }, 'Close') as HTMLButtonElement;
     for (const button of [pay, fail, close]) {
-      button.style.cssText = 'padding:.5rem 1rem;border-radius:8px;border:1px solid #333;background:#fff;color:#111;cursor:pointer;font:inherit';
+      button.style.cssText = `padding:.5rem 1rem;border-radius:8px;border:1px solid ${light.textMuted};background:${light.surface};color:${light.text};cursor:pointer;font:inherit`;
       row.appendChild(button);
     }
-    pay.style.background = '#1a56db';
-    pay.style.color = '#fff';
+    pay.style.background = light.link;
+    pay.style.color = light.surface;
     dialog.appendChild(row);
     dialog.appendChild(status);
 

@@ -8,7 +8,7 @@
 import { blogFeed, brand, brandColors, brandDescription, brandLightColors } from './brand.js';
 
 // The colours alone too, for code that bundles only what it names (the assistant's one script).
-export { blogFeed, brandColors };
+export { blogFeed, brandColors, brandLightColors };
 
 export const site = {
   name: brand.name,
