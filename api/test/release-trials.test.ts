@@ -79,7 +79,7 @@ function releasesWithCandidateShell(): { dir: string; version: string } {
     path.join(folder, 'server', 'remoteEntry.js'),
     `const React = require('react');
 function ServerApp({ location }) { return React.createElement('main', null, React.createElement('h1', null, 'Candidate ' + location)); }
-module.exports = { shell: { init() {}, get() { return Promise.resolve(() => ({ ServerApp, setRemoteLoader() {} })); } } };`,
+module.exports = { shell: { init() {}, get() { return Promise.resolve(() => ({ ServerApp })); } } };`,
   );
   const remotes = Object.fromEntries(
     [

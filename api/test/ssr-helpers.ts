@@ -33,7 +33,7 @@ function ServerApp({ location, preloaded }) {
     React.createElement('h1', null, 'Rendered ' + location),
     events ? React.createElement('p', null, 'events: ' + events.map((event) => event.title).join(', ')) : null);
 }
-module.exports = { shell: { init() {}, get() { return Promise.resolve(() => ({ ServerApp, setRemoteLoader() {} })); } } };
+module.exports = { shell: { init() {}, get() { return Promise.resolve(() => ({ ServerApp })); } } };
 `;
 
 /**

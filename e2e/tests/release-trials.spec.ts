@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { repoRoot, startServer, type RunningServer } from '@site/test-support/server';
 import { releaseCommands, startedWith } from '../support/releases';
@@ -44,10 +44,10 @@ test.afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** The marketing build copied to `name`, each replacement made in its scripts (the server's too, when asked). */
-async function alteredBuild(name: string, replacements: [string, string][], { server: alsoServer }: { server: boolean }): Promise<string> {
+/** A remote's build (marketing's unless named) copied to `name`, each replacement made in its scripts (the server's too, when asked). */
+async function alteredBuild(name: string, replacements: [string, string][], { server: alsoServer, remote = 'mfe-marketing' }: { server: boolean; remote?: string }): Promise<string> {
   const target = path.join(work, name);
-  await cp(path.join(repoRoot, 'mfe-marketing', 'dist'), target, { recursive: true });
+  await cp(path.join(repoRoot, remote, 'dist'), target, { recursive: true });
   let changed = 0;
   for (const entry of await readdir(target, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
@@ -82,6 +82,19 @@ async function trialNow(token: string): Promise<AdminTrial['trial']> {
   return ((await res.json()) as AdminTrial).trial;
 }
 
+/** The admin, signed in in a browser of their own, with the preview the command's link names turned on. */
+async function previewingAdmin(browser: Browser, link: string): Promise<Page> {
+  const admin = await browser.newPage();
+  await admin.goto(`${server.url}/login`);
+  await admin.getByLabel('Username').fill(ADMIN.username);
+  await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await admin.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(admin.getByText('Login successful')).toBeVisible();
+  await admin.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
+  await expect(admin.getByText('Your preview is on: the site shows you this release.')).toBeVisible({ timeout: 30_000 });
+  return admin;
+}
+
 test('a preview is seen by the admin who opens its link, in the server HTML and the browser, and never by a visitor', async ({ browser }) => {
   test.setTimeout(240_000);
   await startedWith(commands.pnpm, 'mfe-marketing');
@@ -92,14 +105,7 @@ test('a preview is seen by the admin who opens its link, in the server HTML and 
   expect(link).toMatch(/\/admin\/settings\?preview=mfe-marketing$/);
 
   // The admin signs in and opens the printed link (on this server): their preview is turned on.
-  const admin = await browser.newPage();
-  await admin.goto(`${server.url}/login`);
-  await admin.getByLabel('Username').fill(ADMIN.username);
-  await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await admin.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(admin.getByText('Login successful')).toBeVisible();
-  await admin.goto(`${server.url}${new URL(link!).pathname}${new URL(link!).search}`);
-  await expect(admin.getByText('Your preview is on: the site shows you this release.')).toBeVisible({ timeout: 30_000 });
+  const admin = await previewingAdmin(browser, link!);
 
   // Its server HTML and its browser show the candidate.
   const adminHtml = await admin.request.get(`${server.url}/`);
@@ -131,6 +137,49 @@ test('a preview is seen by the admin who opens its link, in the server HTML and 
   const ended = await commands.pnpm('rollback', 'mfe-marketing');
   expect(ended.code, ended.stderr).toBe(0);
   await expect.poll(async () => (await admin.request.get(`${server.url}/`)).text()).toContain(`${TITLE}</h2>`);
+  await admin.close();
+});
+
+test('a preview of commerce gives the admin its booking section on the home page, rendered on the server, and visitors the live one', async ({ browser }) => {
+  test.setTimeout(240_000);
+  // The home page (marketing) composes commerce's booking section: on the server, each side of the
+  // trial must compose it with its own federation instance, whichever rendered last.
+  const heading = 'Book a Consultation';
+  const candidateHeading = 'Book a Consultation On Preview';
+  await startedWith(commands.pnpm, 'mfe-commerce');
+  const build = await alteredBuild('commerce-preview', [[`"${heading}"`, `"${candidateHeading}"`]], { server: true, remote: 'mfe-commerce' });
+  const released = await commands.pnpm('release', 'mfe-commerce', '--from', build, '--preview');
+  expect(released.code, released.stderr).toBe(0);
+  const [version, link] = released.stdout.trim().split('\n');
+  const admin = await previewingAdmin(browser, link!);
+
+  // Rendered alternately, each page rendered afresh (a catalogue change forgets both sides' pages):
+  // each side keeps its own booking section, whichever side registered or rendered last.
+  const token = await adminToken();
+  const visitorHtml = async () => (await fetch(`${server.url}/`)).text();
+  const adminHtml = async () => (await admin.request.get(`${server.url}/`)).text();
+  for (let round = 0; round < 3; round++) {
+    // [the admin's, a visitor's], rendered in turn: the admin's first in even rounds, the visitor's in odd ones.
+    const renders = round % 2 === 0 ? [await adminHtml(), await visitorHtml()] : [await visitorHtml(), await adminHtml()].reverse();
+    // Rendered on the server (the section's heading in the HTML), from the right side.
+    expect(renders[0], `round ${round}, the admin`).toContain(`${candidateHeading}</h2>`);
+    expect(renders[1], `round ${round}, a visitor`).toContain(`${heading}</h2>`);
+    expect(renders[1], `round ${round}, a visitor`).not.toContain(candidateHeading);
+    const added = await fetch(`${server.url}/api/admin/consultations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Trial workshop ${round + 1}`, description: 'Half a day with your team.', price: 3000, duration: 120, benefits: ['Notes afterwards'], position: 990 + round }),
+    });
+    expect(added.status, await added.text()).toBe(201);
+  }
+  await admin.goto(`${server.url}/`);
+  await expect(admin.locator('html')).toHaveAttribute('data-app', 'live', { timeout: 30_000 });
+  await expect(admin.getByRole('heading', { level: 2, name: candidateHeading })).toBeVisible();
+  expect(await admin.evaluate(() => fetch('/remotes.json').then((r) => r.text()))).toContain(version!);
+
+  const ended = await commands.pnpm('rollback', 'mfe-commerce');
+  expect(ended.code, ended.stderr).toBe(0);
+  await expect.poll(adminHtml).toContain(`${heading}</h2>`);
   await admin.close();
 });
 

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, createContext, lazy, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type Context, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from './ui/theme';
 import { Button } from './ui/primitives';
@@ -18,27 +18,32 @@ type Loader = (id: RemoteModuleId) => Promise<RemoteModule>;
 let loader: Loader | null = null;
 
 /**
- * Where the loader is also kept for a copy of this module that the shell did not register with: on
- * the api, a release on trial is composed by a second federation instance, whose remotes can get
- * their own copy of `shared` (the shell's container is one module for both instances).
+ * A server render's own loader, passed down its tree: the api composes the live site and a release
+ * on trial with a federation instance each, so one module-wide loader would let a render compose a
+ * part from the other side. The context object is kept on globalThis because a remote composed by
+ * the trial's instance can get its own copy of this module, and React matches a provider to its
+ * consumers by the context object (React itself is one copy: the api's).
  */
-const SHARED_LOADER = Symbol.for('site.remoteLoader');
-type WithLoader = typeof globalThis & { [SHARED_LOADER]?: Loader };
+const LOADER_CONTEXT = Symbol.for('site.remoteLoaderContext');
+const LoaderContext = ((globalThis as typeof globalThis & { [LOADER_CONTEXT]?: Context<Loader | null> })[LOADER_CONTEXT] ??= createContext<Loader | null>(null));
+
+/** Gives `<Remote>`s below it this loader (the api's server render); the browser registers one instead. */
+export function RemoteLoaderProvider({ load, children }: { load: Loader; children: ReactNode }) {
+  return <LoaderContext.Provider value={load}>{children}</LoaderContext.Provider>;
+}
 
 /**
- * The shell registers the federation runtime's loader here; remotes compose each other through it
+ * The shell registers the browser's federation loader here; remotes compose each other through it
  * (the home page's booking section), so no remote imports another's source or runtime instance.
  */
 export function registerRemoteLoader(load: Loader): void {
   loader = load;
-  (globalThis as WithLoader)[SHARED_LOADER] = load;
 }
 
 /** Starts loading a remote module ahead of its render (a server-rendered part about to hydrate). */
-export const preloadRemote = (id: RemoteModuleId): Promise<unknown> => loadModule(id).catch(() => undefined);
+export const preloadRemote = (id: RemoteModuleId): Promise<unknown> => loadModule(id, loader).catch(() => undefined);
 
-async function loadModule(id: RemoteModuleId): Promise<RemoteModule> {
-  const load = loader ?? (globalThis as WithLoader)[SHARED_LOADER];
+async function loadModule(id: RemoteModuleId, load: Loader | null): Promise<RemoteModule> {
   if (!load) throw new Error(`No remote loader registered for ${id}`);
   const mod = await load(id);
   if (!mod || typeof mod.default !== 'function') throw new Error(`Remote module ${id} has no component`);
@@ -186,8 +191,9 @@ interface RemoteProps {
 /** Renders a remote's exposed component, with a loading state and an inline retry when it fails. */
 export function Remote({ id, what = id, props, fallback, onSettled }: RemoteProps) {
   const [attempt, setAttempt] = useState(0);
+  const load = useContext(LoaderContext) ?? loader;
   // A new lazy component per attempt, so a retry really asks the network again.
-  const Lazy = useMemo(() => lazy(() => loadModule(id).then((mod) => (void attempt, mod))), [id, attempt]);
+  const Lazy = useMemo(() => lazy(() => loadModule(id, load).then((mod) => (void attempt, mod))), [id, load, attempt]);
   const settlePart = usePendingUntilSettled();
   const settle = () => {
     settlePart();

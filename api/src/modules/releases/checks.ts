@@ -224,7 +224,7 @@ export async function checkRenders(options: {
   const federation = createServerFederation();
   federation.update(containers);
   const shell = await federation.load<ShellServerModule>('shell/ServerApp');
-  shell.setRemoteLoader((id) => federation.load(id));
+  const load = (id: string) => federation.load(id);
   const medians: Record<string, number> = {};
   for (const pathname of pathsToRender(name)) {
     const route = renderedRoute(pathname)!;
@@ -234,7 +234,7 @@ export async function checkRenders(options: {
       const started = performance.now();
       try {
         // The first render loads the page's code; a budget ten times the render's lets the median judge.
-        await renderPage(shell, pathname, preloaded, options.budgetMs * 10);
+        await renderPage(shell, pathname, preloaded, load, options.budgetMs * 10);
       } catch (error) {
         throw new ReleaseRefused(`${pathname} does not render on the server: ${(error as Error).message}`);
       }

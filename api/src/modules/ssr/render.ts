@@ -37,11 +37,15 @@ const load = async (): Promise<RenderLibraries> => {
 let libraries: Promise<RenderLibraries> | undefined;
 const renderLibraries = () => (libraries ??= load());
 
+/** Loads a remote module by id (`mfe_commerce/BookingSection`) with one side's federation instance. */
+export type RemoteLoad = (id: string) => Promise<unknown>;
+
 /** What the shell's server container exposes as `shell/ServerApp`. */
 export interface ShellServerModule {
-  /** A React component of `{ location, preloaded }`. */
+  /** A React component of `{ location, preloaded, load }`. */
   ServerApp: unknown;
-  setRemoteLoader(load: (id: string) => Promise<unknown>): void;
+  /** Only in a shell built before the loader was passed per render: one loader for the whole module. */
+  setRemoteLoader?(load: RemoteLoad): void;
 }
 
 export interface RenderedPage {
@@ -63,7 +67,7 @@ export class RenderTimeout extends Error {
  * Suspense boundary. Any error (a remote that does not load or throws) or the time budget running
  * out rejects, and the caller serves the page for the browser to render instead.
  */
-export async function renderPage(shell: ShellServerModule, location: string, preloaded: PreloadedData, timeoutMs: number): Promise<RenderedPage> {
+export async function renderPage(shell: ShellServerModule, location: string, preloaded: PreloadedData, load: RemoteLoad, timeoutMs: number): Promise<RenderedPage> {
   const { createElement, prerender, ServerStyleSheet } = await renderLibraries();
   const sheet = new ServerStyleSheet();
   const controller = new AbortController();
@@ -76,8 +80,9 @@ export async function renderPage(shell: ShellServerModule, location: string, pre
         reject(new RenderTimeout(timeoutMs));
       }, timeoutMs);
     });
+    shell.setRemoteLoader?.(load);
     const render = (async () => {
-      const { prelude } = await prerender(sheet.collectStyles(createElement(shell.ServerApp, { location, preloaded })), {
+      const { prelude } = await prerender(sheet.collectStyles(createElement(shell.ServerApp, { location, preloaded, load })), {
         signal: controller.signal,
         // The page is sent whole, not streamed: a large boundary is written in place rather than
         // after the page with a script to move it, which a browser without JavaScript never runs.

@@ -148,10 +148,7 @@ export const ssrPlugin = fp<SsrOptions>(
       const changed = slot.federation.update(deployment.containers);
       app.log.info({ changed, side }, 'server containers registered');
       const loaded = slot.federation;
-      const shell = loaded.load<ShellServerModule>('shell/ServerApp').then((mod) => {
-        mod.setRemoteLoader((id) => loaded.load(id));
-        return mod;
-      });
+      const shell = loaded.load<ShellServerModule>('shell/ServerApp');
       const registered: Containers = { key: deployment.key, shell, load: (id) => loaded.load(id) };
       slot.containers = registered;
       const release = releaseOf(deployment.containers);
@@ -277,7 +274,7 @@ export const ssrPlugin = fp<SsrOptions>(
           const own = route.module ? ownHeadOf(loaded, matchPage(pathname)?.props ?? {}) : null;
           const head = missing ? await app.pageHead.notFound(missing, request, deployment.template) : await app.pageHead.html(pathname, request, own, deployment.template);
           const template = head ?? deployment.template;
-          const page = await renderPage(await shell, pathname, preloaded, timeoutMs);
+          const page = await renderPage(await shell, pathname, preloaded, load, timeoutMs);
           const rendered = new RenderedHtml(composeHtml(template, page, preloaded), missing ? 404 : 200, outcome !== null);
           app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
