@@ -35,6 +35,28 @@ for (const [path, budgetKib] of [
   });
 }
 
+// Decision 069: the beacon's chunk is web-vitals' four functions (2,947 B brotli, measured on their
+// own) and our own code, whose budget is 1 KiB beside them; it loads only once the page is live.
+test("the visitor-signals beacon adds web-vitals and at most 1 KiB of its own code, after the page is live", async ({ page }) => {
+  const chunks: { url: string; bytes: Promise<number>; text: Promise<string>; live: Promise<string | null> }[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    chunks.push({
+      url: request.url(),
+      bytes: request.sizes().then((s) => s.responseBodySize),
+      text: request.response().then((r) => r?.text() ?? ''),
+      live: page.evaluate(() => document.documentElement.dataset.app ?? null).catch(() => null),
+    });
+  });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-vitals', 'on', { timeout: 30_000 });
+  const found = [];
+  for (const chunk of chunks) if (/startVitals:\(\)=>/.test(await chunk.text)) found.push(chunk);
+  expect(found.map((chunk) => chunk.url)).toHaveLength(1);
+  expect(await found[0]!.bytes).toBeLessThanOrEqual(2947 + 1024);
+  expect(await found[0]!.live).toBe('live');
+});
+
 // A server-rendered page is painted from its HTML: the shell's script is fetched after that paint,
 // not while the HTML is parsed, where it would run (all of it) before the first paint.
 for (const path of ['/', '/community']) {
