@@ -40,7 +40,7 @@ export function CalendarFeedsPanel() {
   const list = useQuery('calendar-feeds', () => adminRequest<CalendarFeeds>(PATH));
   const [label, setLabel] = useState('');
   const [url, setUrl] = useState('');
-  const { busy, failure, error, run, submit } = useAction(FEED_TEXTS.saveFailed);
+  const { busy, failure, error, run, submit, edited } = useAction(FEED_TEXTS.saveFailed);
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -104,7 +104,17 @@ export function CalendarFeedsPanel() {
       )}
       <FormCard noValidate onSubmit={add} aria-label="Add a calendar" style={{ marginTop: 16 }}>
         <fieldset disabled={busy}>
-          <InputField id="feed-label" label="Name" value={label} maxLength={100} onChange={(event) => setLabel(event.target.value)} error={null} />
+          <InputField
+            id="feed-label"
+            label="Name"
+            value={label}
+            maxLength={100}
+            onChange={(event) => {
+              setLabel(event.target.value);
+              edited();
+            }}
+            error={null}
+          />
           <InputField
             id="feed-url"
             label="Secret address (iCal)"
@@ -113,7 +123,10 @@ export function CalendarFeedsPanel() {
             autoComplete="off"
             placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
             value={url}
-            onChange={(event) => setUrl(event.target.value)}
+            onChange={(event) => {
+              setUrl(event.target.value);
+              edited();
+            }}
             hint="Kept secret: only its host is shown here afterwards."
             error={error}
           />

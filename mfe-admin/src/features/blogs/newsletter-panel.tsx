@@ -35,7 +35,7 @@ const path = (blogId: string, tail = '') => `/admin/blogs/${encodeURIComponent(b
 
 function TestSend({ blogId, onSent }: { blogId: string; onSent: (email: string) => void }) {
   const [email, setEmail] = useState('');
-  const { busy, failure, error, submit } = useAction(NEWSLETTER_TEXTS.testFailed);
+  const { busy, failure, error, submit, edited } = useAction(NEWSLETTER_TEXTS.testFailed);
 
   function sendTest(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +49,18 @@ function TestSend({ blogId, onSent }: { blogId: string; onSent: (email: string) 
   return (
     <form noValidate onSubmit={sendTest} aria-label="Test send">
       <fieldset disabled={busy}>
-        <InputField id="newsletter-test-email" label="Test address" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={error} />
+        <InputField
+          id="newsletter-test-email"
+          label="Test address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            edited();
+          }}
+          error={error}
+        />
         <SmallButton type="submit" $variant="ghost">
           {busy ? 'Sending test…' : 'Send Test'}
         </SmallButton>
