@@ -1,7 +1,7 @@
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
+import { useOnScreen, useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 import { useAfterInteractive } from '../../components/use-after-interactive';
 import { orbitIcons } from './orbit-icons';
 
@@ -14,7 +14,8 @@ const unspin = keyframes`to { transform: rotate(-360deg); }`;
 // Every orb shares one class: its place and highlight come from a custom property and a data
 // attribute, so the highlight moving every 2 s changes an attribute instead of injecting a new
 // class's rules (a style recalculation of the whole page each time).
-// The spin waits (paused) until the page is interactive; see useAfterInteractive.
+// The spin waits (paused) until the page is interactive (see useAfterInteractive), and stops while
+// the orbit is off screen.
 const Ring = styled.ul`
   --size: 380px;
   --radius: 160px;
@@ -76,11 +77,14 @@ const Core = styled.div`
 `;
 
 export function Orbit() {
-  const running = useAfterInteractive();
-  const active = useRotatingIndex(running ? orbitIcons.length : 0, ORB_HIGHLIGHT_MS);
+  const ref = useRef<HTMLUListElement>(null);
+  const started = useAfterInteractive();
+  const onScreen = useOnScreen(ref);
+  const running = started && onScreen;
+  const active = useRotatingIndex(started ? orbitIcons.length : 0, ORB_HIGHLIGHT_MS, ref);
   return (
     <div style={{ position: 'relative' }}>
-      <Ring aria-label="What we bring" data-running={running}>
+      <Ring ref={ref} aria-label="What we bring" data-running={running}>
         {orbitIcons.map((icon, i) => (
           <Orb key={icon.label} style={{ '--angle': `${i * 60 - 90}deg` } as CSSProperties} data-orb={icon.label} data-active={i === active}>
             <span>
