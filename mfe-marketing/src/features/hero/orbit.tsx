@@ -35,6 +35,9 @@ const Ring = styled.ul`
   @media ${theme.media.reducedMotion} { animation: none; }
 `;
 
+// The highlight's glow fades through its opacity alone, which the compositor animates; border and
+// icon change at once. Transitions of the colours or the shadow restyled the page on the main
+// thread every frame of each fade, every 2 s, for as long as the hero was open.
 const Orb = styled.li`
   position: absolute;
   top: 50%;
@@ -44,6 +47,7 @@ const Orb = styled.li`
   margin: -32px 0 0 -32px;
   transform: rotate(var(--angle)) translate(var(--radius)) rotate(calc(-1 * var(--angle)));
   > span {
+    position: relative;
     display: grid;
     place-items: center;
     width: 100%;
@@ -52,15 +56,24 @@ const Orb = styled.li`
     background: ${theme.color.surface};
     border: 2px solid ${theme.color.border};
     color: ${theme.color.primary};
-    transition: border-color 0.4s, color 0.4s, box-shadow 0.4s;
     animation: ${unspin} 60s linear infinite;
-    @media ${theme.media.reducedMotion} { animation: none; transition: none; }
+    @media ${theme.media.reducedMotion} { animation: none; }
+  }
+  > span::after {
+    content: '';
+    position: absolute;
+    inset: -2px;
+    border-radius: 50%;
+    box-shadow: 0 0 24px rgba(62, 224, 197, 0.45);
+    opacity: 0;
+    transition: opacity 0.4s;
+    @media ${theme.media.reducedMotion} { transition: none; }
   }
   &[data-active='true'] > span {
     border-color: ${theme.color.accent};
     color: ${theme.color.accent};
-    box-shadow: 0 0 24px rgba(62, 224, 197, 0.45);
   }
+  &[data-active='true'] > span::after { opacity: 1; }
 `;
 
 const Core = styled.div`
