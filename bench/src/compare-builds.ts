@@ -5,17 +5,21 @@
 //
 // Each root is a WEB_ROOT (a folder with shell/dist and <remote>/dist, e.g. a copy of an earlier
 // build); `.` is this checkout. COMPARE_PAGES (default: the bench's four pages, BLOG for a sample
-// post) and COMPARE_RUNS (default 3) narrow it down.
+// post) and COMPARE_RUNS (default 3) narrow it down. COMPARE_FLOOR=1 also measures each build's
+// floor (its server HTML without scripts, floor-proxy.ts) in the same alternation, so that one
+// build's floor can be set against another's (issue 41).
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
 import { freePort, startServer, type RunningServer } from '@site/test-support/server';
+import { startFloorProxy, type FloorProxy } from './floor-proxy';
 import { median } from './harness';
 
 const roots = (process.env.COMPARE_ROOTS ?? '.').split(',').filter(Boolean);
 const pages = (process.env.COMPARE_PAGES ?? '/,/community,/services/ai-chatbots,BLOG').split(',');
 const RUNS = Number(process.env.COMPARE_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
+const FLOOR = process.env.COMPARE_FLOOR === '1';
 
 interface TraceEvent {
   name: string;
@@ -77,27 +81,34 @@ async function audit(port: number, url: string): Promise<Row> {
 async function main(): Promise<void> {
   assertChromium();
   const servers: RunningServer[] = [];
+  const proxies: FloorProxy[] = [];
   const port = await freePort();
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS] });
   try {
     for (const root of roots) servers.push(await startServer(root === '.' ? {} : { WEB_ROOT: root }));
+    if (FLOOR) for (const server of servers) proxies.push(await startFloorProxy(server.url));
+    // Each build as served, then (COMPARE_FLOOR) each build's floor, every run in the same order.
+    const doors = FLOOR
+      ? [...roots.map((root, i) => ({ label: root, url: proxies[i]!.servedUrl })), ...roots.map((root, i) => ({ label: `${root} floor`, url: proxies[i]!.floorUrl }))]
+      : roots.map((root, i) => ({ label: root, url: servers[i]!.url }));
     const published = (await (await fetch(`${servers[0]!.url}/api/blogs/search?field=status&value=published`)).json()) as { slug: string }[];
     console.log('page                      build                          perf   TBT ms  CPU TBT ms   LCP ms    CLS  a11y/bp/seo');
     for (const entry of pages) {
       const page = entry === 'BLOG' ? `/blog/${published[0]?.slug ?? ''}` : entry;
-      const rows: Row[][] = roots.map(() => []);
+      const rows: Row[][] = doors.map(() => []);
       for (let run = 0; run < RUNS; run++) {
-        for (const [i, server] of servers.entries()) rows[i]!.push(await audit(port, `${server.url}${page}`));
+        for (const [i, door] of doors.entries()) rows[i]!.push(await audit(port, `${door.url}${page}`));
       }
-      for (const [i, root] of roots.entries()) {
+      for (const [i, door] of doors.entries()) {
         const r = rows[i]!;
         console.log(
-          `${page.slice(0, 25).padEnd(25)} ${root.slice(-30).padEnd(30)} ${String(median(r.map((x) => x.performance))).padStart(4)} ${Math.round(median(r.map((x) => x.tbt))).toString().padStart(8)} ${Math.round(median(r.map((x) => x.cpuTbt))).toString().padStart(11)} ${Math.round(median(r.map((x) => x.lcp))).toString().padStart(8)} ${median(r.map((x) => x.cls)).toFixed(3).padStart(6)}  ${r.map((x) => x.scores).join(' ')}`,
+          `${page.slice(0, 25).padEnd(25)} ${door.label.slice(-30).padEnd(30)} ${String(median(r.map((x) => x.performance))).padStart(4)} ${Math.round(median(r.map((x) => x.tbt))).toString().padStart(8)} ${Math.round(median(r.map((x) => x.cpuTbt))).toString().padStart(11)} ${Math.round(median(r.map((x) => x.lcp))).toString().padStart(8)} ${median(r.map((x) => x.cls)).toFixed(3).padStart(6)}  ${r.map((x) => x.scores).join(' ')}`,
         );
       }
     }
   } finally {
     await browser.close();
+    for (const proxy of proxies) await proxy.close();
     for (const server of servers) await server.stop();
   }
 }

@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRotatingIndex } from './use-rotating-index';
 
@@ -34,5 +35,31 @@ describe('useRotatingIndex', () => {
     rerender({ count: 1 });
     act(() => vi.advanceTimersByTime(3000));
     expect(result.current).toBe(0);
+  });
+
+  it('stops while the element that shows it is off screen, and goes on when it is back', () => {
+    let report: (entries: { isIntersecting: boolean }[]) => void = () => {};
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const ref = createRef<Element>() as { current: Element | null };
+    ref.current = document.createElement('section');
+    const { result } = renderHook(() => useRotatingIndex(3, 1000, ref));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current).toBe(1);
+    act(() => report([{ isIntersecting: false }]));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(result.current).toBe(1);
+    act(() => report([{ isIntersecting: true }]));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current).toBe(2);
+    vi.unstubAllGlobals();
   });
 });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
 import { Block, CardList, Lead, SectionTitle } from '../../components/layout';
@@ -29,9 +30,10 @@ const Item = styled.li<{ $active: boolean }>`
 `;
 
 export function BenefitsList() {
-  const active = useRotatingIndex(BENEFITS.length, BENEFITS_ROTATE_MS);
+  const ref = useRef<HTMLElement>(null);
+  const active = useRotatingIndex(BENEFITS.length, BENEFITS_ROTATE_MS, ref);
   return (
-    <Block aria-labelledby="benefits-title">
+    <Block ref={ref} aria-labelledby="benefits-title">
       <SectionTitle id="benefits-title">Why join</SectionTitle>
       <Lead>What members get from the community.</Lead>
       <CardList $gap={16}>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { Card } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
@@ -34,9 +35,10 @@ const Role = styled.p`
 `;
 
 export function TeamShowcase() {
-  const active = useRotatingIndex(TEAM.length, TEAM_ROTATE_MS);
+  const ref = useRef<HTMLElement>(null);
+  const active = useRotatingIndex(TEAM.length, TEAM_ROTATE_MS, ref);
   return (
-    <Block aria-labelledby="team-title">
+    <Block ref={ref} aria-labelledby="team-title">
       <SectionTitle id="team-title">Meet the team</SectionTitle>
       <Lead>The people who run the community and build with you.</Lead>
       <CardList $gap={20}>

@@ -1,7 +1,7 @@
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@site/shared/ui/theme';
-import { useRotatingIndex } from '@site/shared/ui/use-rotating-index';
+import { useOnScreen, useRotatingIndex } from '@site/shared/ui/use-rotating-index';
 import { useAfterInteractive } from '../../components/use-after-interactive';
 import { orbitIcons } from './orbit-icons';
 
@@ -14,7 +14,8 @@ const unspin = keyframes`to { transform: rotate(-360deg); }`;
 // Every orb shares one class: its place and highlight come from a custom property and a data
 // attribute, so the highlight moving every 2 s changes an attribute instead of injecting a new
 // class's rules (a style recalculation of the whole page each time).
-// The spin waits (paused) until the page is interactive; see useAfterInteractive.
+// The spin waits (paused) until the page is interactive (see useAfterInteractive), and stops while
+// the orbit is off screen.
 const Ring = styled.ul`
   --size: 380px;
   --radius: 160px;
@@ -34,6 +35,9 @@ const Ring = styled.ul`
   @media ${theme.media.reducedMotion} { animation: none; }
 `;
 
+// The highlight's glow fades through its opacity alone, which the compositor animates; border and
+// icon change at once. Transitions of the colours or the shadow restyled the page on the main
+// thread every frame of each fade, every 2 s, for as long as the hero was open.
 const Orb = styled.li`
   position: absolute;
   top: 50%;
@@ -43,6 +47,7 @@ const Orb = styled.li`
   margin: -32px 0 0 -32px;
   transform: rotate(var(--angle)) translate(var(--radius)) rotate(calc(-1 * var(--angle)));
   > span {
+    position: relative;
     display: grid;
     place-items: center;
     width: 100%;
@@ -51,15 +56,24 @@ const Orb = styled.li`
     background: ${theme.color.surface};
     border: 2px solid ${theme.color.border};
     color: ${theme.color.primary};
-    transition: border-color 0.4s, color 0.4s, box-shadow 0.4s;
     animation: ${unspin} 60s linear infinite;
-    @media ${theme.media.reducedMotion} { animation: none; transition: none; }
+    @media ${theme.media.reducedMotion} { animation: none; }
+  }
+  > span::after {
+    content: '';
+    position: absolute;
+    inset: -2px;
+    border-radius: 50%;
+    box-shadow: 0 0 24px rgba(62, 224, 197, 0.45);
+    opacity: 0;
+    transition: opacity 0.4s;
+    @media ${theme.media.reducedMotion} { transition: none; }
   }
   &[data-active='true'] > span {
     border-color: ${theme.color.accent};
     color: ${theme.color.accent};
-    box-shadow: 0 0 24px rgba(62, 224, 197, 0.45);
   }
+  &[data-active='true'] > span::after { opacity: 1; }
 `;
 
 const Core = styled.div`
@@ -76,11 +90,14 @@ const Core = styled.div`
 `;
 
 export function Orbit() {
-  const running = useAfterInteractive();
-  const active = useRotatingIndex(running ? orbitIcons.length : 0, ORB_HIGHLIGHT_MS);
+  const ref = useRef<HTMLUListElement>(null);
+  const started = useAfterInteractive();
+  const onScreen = useOnScreen(ref);
+  const running = started && onScreen;
+  const active = useRotatingIndex(started ? orbitIcons.length : 0, ORB_HIGHLIGHT_MS, ref);
   return (
     <div style={{ position: 'relative' }}>
-      <Ring aria-label="What we bring" data-running={running}>
+      <Ring ref={ref} aria-label="What we bring" data-running={running}>
         {orbitIcons.map((icon, i) => (
           <Orb key={icon.label} style={{ '--angle': `${i * 60 - 90}deg` } as CSSProperties} data-orb={icon.label} data-active={i === active}>
             <span>

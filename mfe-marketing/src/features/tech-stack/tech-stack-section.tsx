@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { Container } from '@site/shared/ui/primitives';
 import { Section } from '../../components/section';
@@ -39,9 +40,10 @@ const Cta = styled.div`
 `;
 
 export function TechStackSection() {
-  const active = useRotatingIndex(techStack.length, TECH_HIGHLIGHT_MS);
+  const ref = useRef<HTMLElement>(null);
+  const active = useRotatingIndex(techStack.length, TECH_HIGHLIGHT_MS, ref);
   return (
-    <Section id="tech-stack" aria-labelledby="tech-title">
+    <Section ref={ref} id="tech-stack" aria-labelledby="tech-title">
       <Container>
         <SectionHeading id="tech-title" eyebrow="Tech stack" title="Technologies We Work With">
           Proven tools, picked for your project rather than our habits.
