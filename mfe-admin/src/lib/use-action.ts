@@ -7,8 +7,8 @@ type Checked<T> = { success: true; data: T } | { success: false; error: { issues
 /**
  * A form's one action: `run` clears the last failure, keeps `busy` while the action runs, and keeps
  * its error's message (or `fallback`) as `failure` for the form's alert. `submit` first checks the
- * input: refused, the first issue (or `invalid`) is the field's `error` and nothing runs, until
- * `edited` says the field changed.
+ * input: refused, the first issue (or `invalid`) is the field's `error` and nothing runs, until a
+ * field changes (`editing`).
  */
 export function useAction(fallback: string) {
   const [busy, setBusy] = useState(false);
@@ -37,8 +37,11 @@ export function useAction(fallback: string) {
     await run(() => action(checked.data));
   }
 
-  /** The field was edited: its last refusal no longer describes what it holds. */
-  const edited = () => setError(null);
+  /** A field's change handler: keeps its value, and drops the last refusal, which no longer describes it. */
+  const editing = (set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    setError(null);
+  };
 
-  return { busy, failure, error, run, submit, edited };
+  return { busy, failure, error, run, submit, editing };
 }

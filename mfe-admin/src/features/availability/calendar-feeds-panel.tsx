@@ -40,7 +40,7 @@ export function CalendarFeedsPanel() {
   const list = useQuery('calendar-feeds', () => adminRequest<CalendarFeeds>(PATH));
   const [label, setLabel] = useState('');
   const [url, setUrl] = useState('');
-  const { busy, failure, error, run, submit, edited } = useAction(FEED_TEXTS.saveFailed);
+  const { busy, failure, error, run, submit, editing } = useAction(FEED_TEXTS.saveFailed);
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -109,10 +109,7 @@ export function CalendarFeedsPanel() {
             label="Name"
             value={label}
             maxLength={100}
-            onChange={(event) => {
-              setLabel(event.target.value);
-              edited();
-            }}
+            onChange={editing(setLabel)}
             error={null}
           />
           <InputField
@@ -123,10 +120,7 @@ export function CalendarFeedsPanel() {
             autoComplete="off"
             placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
             value={url}
-            onChange={(event) => {
-              setUrl(event.target.value);
-              edited();
-            }}
+            onChange={editing(setUrl)}
             hint="Kept secret: only its host is shown here afterwards."
             error={error}
           />

@@ -35,7 +35,7 @@ const path = (blogId: string, tail = '') => `/admin/blogs/${encodeURIComponent(b
 
 function TestSend({ blogId, onSent }: { blogId: string; onSent: (email: string) => void }) {
   const [email, setEmail] = useState('');
-  const { busy, failure, error, submit, edited } = useAction(NEWSLETTER_TEXTS.testFailed);
+  const { busy, failure, error, submit, editing } = useAction(NEWSLETTER_TEXTS.testFailed);
 
   function sendTest(event: FormEvent) {
     event.preventDefault();
@@ -55,10 +55,7 @@ function TestSend({ blogId, onSent }: { blogId: string; onSent: (email: string) 
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            edited();
-          }}
+          onChange={editing(setEmail)}
           error={error}
         />
         <SmallButton type="submit" $variant="ghost">

@@ -19,7 +19,7 @@ const PATH = '/admin/consultations/meeting-link';
 
 function MeetingLinkForm({ saved, onSaved }: { saved: string | null; onSaved: (link: string | null) => void }) {
   const [value, setValue] = useState(saved ?? '');
-  const { busy, failure, error, submit, edited } = useAction(MEETING_LINK_TEXTS.saveFailed);
+  const { busy, failure, error, submit, editing } = useAction(MEETING_LINK_TEXTS.saveFailed);
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -43,10 +43,7 @@ function MeetingLinkForm({ saved, onSaved }: { saved: string | null; onSaved: (l
           inputMode="url"
           placeholder="https://meet.jit.si"
           value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            edited();
-          }}
+          onChange={editing(setValue)}
           hint={
             <>
               Each paid booking gets its own unguessable room under this address (a Jitsi server; empty: public Jitsi at https://meet.jit.si), named in
