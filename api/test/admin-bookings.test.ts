@@ -5,7 +5,7 @@ import { useTestApp } from './app';
 import { adminHeaders } from './content-helpers';
 import { testDatabases } from './databases';
 import { nextRawMail } from './outbox';
-import { bookConsultation, buyer, createOrder, settle, slot, STARTER, withAttachments, type TestBuyer } from './orders-helpers';
+import { bookConsultation, buyer, createOrder, fulfilled, settle, slot, STARTER, withAttachments, type TestBuyer } from './orders-helpers';
 
 const istDate = (iso: string) => new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(0, 10);
 
@@ -17,6 +17,8 @@ describe.each(testDatabases())("the admin's agenda of bookings on $name", (targe
     const created = await createOrder(app, who, { package_id: STARTER.id, amount: STARTER.price, start_time: start, email: who.email, ...extra });
     expect(created.statusCode, created.body).toBe(201);
     expect((await settle(app, created.json().razorpayOrderId)).statusCode).toBe(200);
+    // Its room is made by the `order.paid` job, after the payment's answer.
+    await fulfilled(app, created.json().id);
     return created.json().id as string;
   }
 
