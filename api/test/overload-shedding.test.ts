@@ -15,7 +15,7 @@ describe('overload settings', () => {
     expect(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
     expect(config.OVERLOAD_MAX_HEAP_MB).toBe(0);
     expect(config.OVERLOAD_MAX_RSS_MB).toBe(0);
-    expect(config.OVERLOAD_MAX_IN_FLIGHT).toBe(100);
+    expect(config.OVERLOAD_MAX_IN_FLIGHT).toBe(50);
     expect(config.HEALTH_PORT).toBeUndefined();
     expect(config.OVERLOAD_RETRY_AFTER_SECONDS).toBe(5);
   });
