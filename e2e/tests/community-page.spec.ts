@@ -36,6 +36,8 @@ test.describe('/community', () => {
   });
 
   test('rotates the team highlight every 4 s and the benefits highlight every 3 s', async ({ page }) => {
+    // Both sections in view: a highlight stands still while its section is off screen.
+    await page.setViewportSize({ width: 1280, height: 4000 });
     await page.clock.install();
     await page.goto('/community');
     const team = page.locator('section[aria-labelledby="team-title"] [data-highlighted]');
