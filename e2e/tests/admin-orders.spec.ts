@@ -83,7 +83,7 @@ test('refunding a paid consultation tells the buyer by e-mail and withdraws its 
   const created = (await (
     await page.request.post('/api/orders/create-order', {
       headers: auth,
-      data: { package_id: '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01', amount: 1200, start_time: futureSlot(24).iso },
+      data: { package_id: '6f1d2c1e-8a43-4b52-9d0e-2b7c4f6a9e01', amount: 1200, start_time: futureSlot(22).iso },
     })
   ).json()) as { id: string; razorpayOrderId: string };
   expect((await page.request.post('/api/payments/sandbox/settle', { data: { razorpay_order_id: created.razorpayOrderId, outcome: 'paid' } })).ok()).toBe(true);

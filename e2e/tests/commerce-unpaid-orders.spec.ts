@@ -108,7 +108,7 @@ test('a third unpaid order is refused in words naming the pending one; Cancel dr
 
 test('an order whose time to pay has run out is worded as expired, grouped apart, with nothing to press', async ({ page }) => {
   const buyer = await signedInBuyer(page);
-  const held = await holdSlot(page, buyer.token, futureSlot(25).iso);
+  const held = await holdSlot(page, buyer.token, futureSlot(26).iso);
   // Past its day to pay: the api answers it expired and no longer payable (the order is otherwise real).
   await page.route('**/api/orders', async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
