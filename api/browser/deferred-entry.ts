@@ -4,7 +4,7 @@
  * browser paints and holds the page back (the whole shell is evaluated first). The paint is known
  * from its first-contentful-paint entry (reported once the frame is on screen); a hidden tab paints
  * nothing, so there, and where paint timing is missing or late, the script is added anyway. Inline
- * at the end of the page's body, the entry's file name in its `data-src` (src/lib/deferred-entry.ts).
+ * at the end of the page's body, the first chunks' file names in its `data-src` (src/lib/deferred-entry.ts).
  */
 const loader = document.currentScript as HTMLScriptElement;
 let added = false;
@@ -12,9 +12,13 @@ let added = false;
 function go(): void {
   if (added) return;
   added = true;
-  const entry = document.createElement('script');
-  entry.src = loader.dataset.src!;
-  document.head.appendChild(entry);
+  // The entry and the other first chunks, in the build's order; each is evaluated in a task of its own.
+  for (const src of loader.dataset.src!.split(' ')) {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = false;
+    document.head.appendChild(script);
+  }
 }
 
 if (document.visibilityState === 'hidden') go();

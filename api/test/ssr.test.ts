@@ -105,12 +105,13 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect((await app.inject({ url: '/community' })).body).not.toContain('Rendered meetup');
   });
 
-  it('loads the shell script after the first paint, allowed by its hash alone', async () => {
-    const template = SHELL_HTML.replace('</head>', '<script defer src="/main.0123abcd.js"></script></head>');
+  it("loads the shell's first scripts after the first paint, in the build's order, allowed by the loader's hash alone", async () => {
+    const first = ['/react-dom.4567cdef.js', '/router.89ab0123.js', '/main.0123abcd.js'];
+    const template = SHELL_HTML.replace('</head>', `${first.map((src) => `<script defer src="${src}"></script>`).join('')}</head>`);
     const html = composeHtml(template, { html: '<p>x</p>', styles: '' }, {});
     expect(html).not.toContain('<script defer');
     const [, src, loader] = /<script data-src="([^"]+)">([^<]+)<\/script>/.exec(html) ?? [];
-    expect(src).toBe('/main.0123abcd.js');
+    expect(src).toBe(first.join(' '));
     const csp = String((await app.inject({ url: '/privacy' })).headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(loader!).digest('base64')}'`);

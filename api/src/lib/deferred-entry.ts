@@ -1,7 +1,7 @@
 import { browserScript } from './browser-scripts';
 
-/** The shell's entry as the build writes it into index.html. */
-const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/;
+/** The shell's first chunks (its entry and what the entry needs at start) as the build writes them into index.html. */
+const ENTRY_SCRIPTS = /<script defer src="([^"]+)"><\/script>/g;
 
 /**
  * The shell's HTML with its entry script loaded after the first paint (api/browser/deferred-entry.ts
@@ -10,8 +10,8 @@ const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/;
  * runs once the whole page has been parsed.
  */
 export function deferEntryScript(html: string): string {
-  const src = ENTRY_SCRIPT.exec(html)?.[1];
-  if (!src) return html;
+  const sources = [...html.matchAll(ENTRY_SCRIPTS)].map((match) => match[1]);
+  if (sources.length === 0) return html;
   const { code } = browserScript('deferred-entry');
-  return html.replace(ENTRY_SCRIPT, '').replace('</body>', () => `<script data-src="${src}">${code}</script></body>`);
+  return html.replace(ENTRY_SCRIPTS, '').replace('</body>', () => `<script data-src="${sources.join(' ')}">${code}</script></body>`);
 }
