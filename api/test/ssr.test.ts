@@ -112,10 +112,6 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect(html).not.toContain('<script defer');
     const [, src, loader] = /<script data-src="([^"]+)">([^<]+)<\/script>/.exec(html) ?? [];
     expect(src).toBe(first.join(' '));
-    // Fetched from the start at low priority, run only by the loader.
-    const preloads = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)" fetchpriority="low">/g)].map((found) => found[1]);
-    expect(preloads).toEqual(first);
-    expect(html.indexOf(`href="${first[0]}"`)).toBeLessThan(html.indexOf('</head>'));
     const csp = String((await app.inject({ url: '/privacy' })).headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(loader!).digest('base64')}'`);
