@@ -80,7 +80,7 @@ test('static files come from nginx with the caching rules of the api', async ({ 
   const entry = await request.get('/remotes/mfe-marketing/remoteEntry.js');
   expect(entry.headers()['cache-control']).toBe('no-cache');
   const html = await (await request.get('/')).text();
-  const hashed = /src="\/?([^"]+\.[0-9a-f]{10}\.js)"/.exec(html)?.[1];
+  const hashed = /src="[^"]*?\/([^"\s/]+\.[0-9a-f]{10}\.js)/.exec(html)?.[1];
   expect(hashed).toBeTruthy();
   const script = await request.get(`/${hashed}`);
   expect(script.status()).toBe(200);
