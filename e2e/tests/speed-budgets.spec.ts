@@ -24,9 +24,10 @@ async function jsTransferred(page: Page, path: string): Promise<{ kib: number; u
 // `/` grew by the visitor-signals beacon and web-vitals, loaded at idle time (decision 069), then by
 // the finish work: the assistant's line icons (SVG in place of emoji), toasts placed below the header
 // on phones and the brand kept whole (about 0.3 KiB; 142.01 KiB measured); then by the shell's first
-// code in three files instead of one, each a shorter task (2.3 KiB; 144.3 KiB measured).
+// code in three files instead of one, each a shorter task (2.3 KiB; 144.3–145.1 KiB measured, the
+// brotli size of the same build moving by a few hundred bytes between checkouts).
 for (const [path, budgetKib] of [
-  ['/', 145],
+  ['/', 146],
   ['/login', 150],
 ] as const) {
   test(`a first visit to ${path} transfers at most ${budgetKib} KiB of JavaScript and no admin code`, async ({ page }) => {
