@@ -7,6 +7,7 @@
  * Part of `pnpm test:resilience`; exits 1 when a check fails. FLOOD_CONNECTIONS, FLOOD_SECONDS override.
  */
 import { get } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { residentMiB } from '@site/test-support/memory';
 import { ensureBuilt, freePort, startServer } from '@site/test-support/server';
@@ -100,14 +101,35 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   })();
-  const prober = (async () => {
-    while (flooding) {
-      const t = Date.now();
-      readyDuring.push(await status(probeUrl, PROBE_TIMEOUT_MS));
-      if (process.env.OVERLOAD_DEBUG) console.log(`ready ${readyDuring.at(-1)} in ${Date.now() - t} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  })();
+  // The probes from a thread of their own, as an orchestrator probes from elsewhere: on this script's
+  // event loop, busy reading the flood's answers, a probe's time counted this process's delay too.
+  const probing = new Worker(
+    `const { get } = require('node:http');
+    const { parentPort, workerData } = require('node:worker_threads');
+    let on = true;
+    parentPort.on('message', () => { on = false; });
+    const status = () => new Promise((resolve) => {
+      const req = get(workerData.url, { agent: false, timeout: workerData.timeoutMs }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve(0));
+    });
+    (async () => {
+      while (on) {
+        const t = Date.now();
+        parentPort.postMessage({ code: await status(), ms: Date.now() - t });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      parentPort.postMessage({ done: true });
+    })();`,
+    { eval: true, workerData: { url: probeUrl, timeoutMs: PROBE_TIMEOUT_MS } },
+  );
+  const prober = new Promise<void>((resolve) => {
+    probing.on('message', (message: { code?: number; ms?: number; done?: boolean }) => {
+      if (message.done) return void probing.terminate().then(() => resolve());
+      readyDuring.push(message.code!);
+      if (process.env.OVERLOAD_DEBUG) console.log(`ready ${message.code} in ${message.ms} ms`);
+    });
+  });
   const started = Date.now();
   const flood = autocannon({
     url: api.url,
@@ -131,6 +153,7 @@ try {
   });
   const result = await flood;
   flooding = false;
+  probing.postMessage('stop');
   await Promise.all([sampler, prober]);
   answeredMs.sort((a, b) => a - b);
   const p99 = percentile(answeredMs, 99);
