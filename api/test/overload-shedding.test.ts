@@ -64,6 +64,8 @@ describe.each(testDatabases())('overload shedding on $name', (target) => {
       const res = await app.inject({ method: 'GET', url: '/api/blogs/search?field=slug&value=anything' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('7');
+      // Keep-alive is taken back: a client that retries at once pays for a new connection.
+      expect(res.headers.connection).toBe('close');
       expect(res.json()).toEqual({ error: 'overloaded', message: 'The site is busy right now. Please try again in a few seconds.' });
     });
 
@@ -95,6 +97,7 @@ describe.each(testDatabases())('overload shedding on $name', (target) => {
       const second = await app.inject({ method: 'GET', url: '/api/events' });
       expect(second.statusCode).toBe(503);
       expect(second.headers['retry-after']).toBe('5');
+      expect(second.headers.connection).toBe('close');
       expect(second.json()).toEqual({ error: 'overloaded', message: 'The site is busy right now. Please try again in a few seconds.' });
       expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ error: 'under_pressure', message: 'This instance is overloaded.' });

@@ -48,11 +48,14 @@ export const pressurePlugin = fp(
     const admitted = new WeakSet<FastifyRequest>();
 
     // Returned, not sent, from under-pressure's handler: the plugin sends it and stops the request there.
+    // The connection is closed after it (an overload action of Envoy's too): a client that retries at
+    // once must connect again, so a flood over keep-alive is paced by the accept queue instead of
+    // taking the event loop with 503s, and the health port's probes are answered in time.
     const shed = (reply: FastifyReply, reason: string) => {
       // One line when shedding starts (not one per request: each is in the request log as a 503).
       if (Date.now() - lastShedAt >= SHED_LATELY_MS) app.log.warn({ reason, ...app.memoryUsage() }, 'overloaded: shedding requests');
       lastShedAt = Date.now();
-      reply.code(503).header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS));
+      reply.code(503).header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS)).header('connection', 'close');
       return OVERLOADED;
     };
 
