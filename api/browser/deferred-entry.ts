@@ -19,6 +19,17 @@ function go(): void {
     script.async = false;
     document.head.appendChild(script);
   }
+  // What the entry asks for next (its bootstrap, the page's remote module), fetched now: the entry's
+  // own requests then find them in the cache instead of waiting a round trip each.
+  for (const href of loader.dataset.preload?.split(' ') ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    // After the first chunks: those run first, and meanwhile these arrive.
+    link.fetchPriority = 'low';
+    link.href = href;
+    document.head.appendChild(link);
+  }
 }
 
 if (document.visibilityState === 'hidden') go();

@@ -16,7 +16,15 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
   const logs: { level: number; msg: string; url?: string }[] = [];
   useTestApp(target, (built) => (app = built), {
     env: { LOG_LEVEL: 'warn' },
-    webRoot: fakeWebRoot,
+    // The community remote's build says which files its page module needs (its mf-manifest.json).
+    webRoot: async () => {
+      const webRoot = await fakeWebRoot();
+      const exposes = [{ name: 'CommunityPage', assets: { js: { sync: ['737.0a1b2c3d.js', '__federation_expose_CommunityPage.4e5f6a7b.js'], async: ['9.8c9d0e1f.js'] } } }];
+      await writeFile(path.join(webRoot, 'mfe-community', 'dist', 'mf-manifest.json'), JSON.stringify({ shared: [], exposes }));
+      // And the shell's build its first script, which the loader fetches after the paint.
+      await writeFile(path.join(webRoot, 'shell', 'dist', 'index.html'), SHELL_HTML.replace('</head>', '<script defer src="/main.0123abcd.js"></script></head>'));
+      return webRoot;
+    },
     logStream: { write: (line: string) => logs.push(JSON.parse(line) as (typeof logs)[number]) },
   });
 
@@ -116,6 +124,27 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(loader!).digest('base64')}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
+  it("asks for the shell's bootstrap and the page's remote module with the first scripts, and carries the remote list it was rendered with", async () => {
+    const template = SHELL_HTML.replace('</head>', '<script defer src="/main.0123abcd.js"></script><link rel="preload" as="script" href="/bootstrap.4567cdef.js"></head>');
+    expect(composeHtml(template, { html: '', styles: '' }, {})).not.toContain('<link rel="preload"');
+    expect(composeHtml(template, { html: '', styles: '' }, {}, { files: ['/remotes/x/remoteEntry.js'] })).toContain(
+      '<script data-src="/main.0123abcd.js" data-preload="/bootstrap.4567cdef.js /remotes/x/remoteEntry.js">',
+    );
+
+    // A rendered page: its remote's entry and the module's own chunks, from the remote's manifest
+    // (not the chunks it loads later), beside the entry; the remote list as /remotes.json answers it.
+    const page = (await app.inject({ url: '/community' })).body;
+    expect(/data-preload="([^"]+)"/.exec(page)?.[1]?.split(' ')).toEqual([
+      '/remotes/mfe-community/remoteEntry.js',
+      '/remotes/mfe-community/737.0a1b2c3d.js',
+      '/remotes/mfe-community/__federation_expose_CommunityPage.4e5f6a7b.js',
+    ]);
+    const carried = /<script id="remotes-config" type="application\/json">([^<]+)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(carried!)).toEqual((await app.inject({ url: '/remotes.json' })).json());
+    // A remote without a readable manifest: its entry alone is not guessed at either.
+    expect((await app.inject({ url: '/privacy' })).body).not.toContain('data-preload');
   });
 
   it('allows every inline script of a rendered page by its hash, the early-press recorder in the head among them', async () => {

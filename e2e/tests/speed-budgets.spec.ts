@@ -60,18 +60,47 @@ test("the visitor-signals beacon adds web-vitals and at most 1 KiB of its own co
 });
 
 // A server-rendered page is painted from its HTML: the shell's scripts are fetched after that paint,
-// not while the HTML is parsed, where it would run (all of it) before the first paint.
+// not while the HTML is parsed, where it would run (all of it) before the first paint; so are the
+// files it asks for next (its bootstrap, the page's remote module), which come with them.
 for (const path of ['/', '/community']) {
-  test(`${path} is painted before the shell's scripts are fetched`, async ({ page }) => {
+  test(`${path} is painted before any script is fetched`, async ({ page }) => {
     await page.goto(path);
     const { paint, fetched } = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-      // The shell's scripts: its first chunks, at the site's root.
-      fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /^\/[^/]+\.js$/.test(new URL(r.name).pathname)).map((r) => r.fetchStart),
+      fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => new URL(r.name).pathname.endsWith('.js')).map((r) => r.fetchStart),
     }));
     expect(paint).toBeGreaterThan(0);
-    expect(fetched.length).toBeGreaterThanOrEqual(3);
+    expect(fetched.length).toBeGreaterThanOrEqual(5);
     expect(Math.min(...fetched)).toBeGreaterThan(paint);
+  });
+}
+
+// Decision 020: after the paint, one round of requests instead of four. The page carries the remote
+// list it was rendered with (no remotes.json), and its remote's entry, the module's chunks and the
+// shell's bootstrap are asked for with the first chunks, not once the entry has run.
+for (const [path, remote, module] of [
+  ['/', 'mfe-marketing', 'HomePage'],
+  ['/community', 'mfe-community', 'CommunityPage'],
+] as const) {
+  test(`${path} asks for its remote module with the shell's first chunks`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+    const entries = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ path: new URL(r.name).pathname, fetchStart: r.fetchStart, responseEnd: r.responseEnd })),
+    );
+    const one = (pattern: RegExp) => {
+      const found = entries.filter((entry) => pattern.test(entry.path));
+      expect(found.map((entry) => entry.path), String(pattern)).toHaveLength(1);
+      return found[0]!;
+    };
+    expect(entries.filter((entry) => entry.path === '/remotes.json')).toEqual([]);
+    // Asked for before the entry had even arrived, so not by the entry.
+    const main = one(/^\/main\.[0-9a-f]+\.js$/);
+    // The remote's own build, or its live release.
+    const folder = `/(?:remotes/${remote}|releases/${remote}/[^/]+)`;
+    for (const next of [one(/^\/bootstrap\.[0-9a-f]+\.js$/), one(new RegExp(`^${folder}/remoteEntry\\.js$`)), one(new RegExp(`^${folder}/__federation_expose_${module}\\.`))]) {
+      expect(next.fetchStart, next.path).toBeLessThan(main.responseEnd);
+    }
   });
 }
 

@@ -124,10 +124,18 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
  * earlier; text typed into a form React has not hydrated yet is lost, so browser tests wait for this.
  */
 const live = { shellCommitted: false, waiting: 0, marked: false };
+let becameLive: () => void = () => undefined;
+const livePromise = new Promise<void>((resolve) => (becameLive = resolve));
 function markLiveWhenSettled(): void {
   if (live.marked || !live.shellCommitted || live.waiting > 0) return;
   live.marked = true;
   document.documentElement.dataset.app = 'live';
+  becameLive();
+}
+
+/** Settles once the page is live (`data-app="live"`): work the page does not need waits for it. */
+export function whenLive(): Promise<void> {
+  return livePromise;
 }
 
 /** Called by the shell once its tree has committed (its root's effect). */

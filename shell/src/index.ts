@@ -16,4 +16,4 @@ addEventListener('unhandledrejection', () => reportClientError(null));
 startRemotesConfigFetch()
   .then((config) => preloadFirstRemoteEntry(config, window.location.pathname))
   .catch(() => undefined); // the route shows the failure and its retry
-void import('./bootstrap');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

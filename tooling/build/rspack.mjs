@@ -59,8 +59,8 @@ const FIRST_RENDER = new Set([
   ...['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom', 'styled-components', 'zustand'],
   // The shell's layout and the pages use these small modules of `shared` on every page; fetched one
   // by one they were a dozen requests of under 7 KB each, some repeating another's modules. Not the
-  // contracts: most carry zod, which only forms need.
-  ...['api-client', 'constants', 'messages', 'page-meta', 'preloaded', 'remote', 'session', 'contracts/session-hint', 'site-config', 'toast']
+  // contracts that carry zod, which only forms need: form-outcome is three names (the footer's form).
+  ...['api-client', 'constants', 'messages', 'page-meta', 'preloaded', 'remote', 'session', 'contracts/session-hint', 'contracts/form-outcome', 'site-config', 'toast']
     .concat(['ui/global-style', 'ui/primitives', 'ui/theme'])
     .map((entry) => `@site/shared/${entry}`),
 ]);
@@ -187,6 +187,31 @@ const remoteTablePlugin = {
   },
 };
 
+/** The name of the shell's async boundary (src/index.ts imports its bootstrap under it). */
+export const BOOTSTRAP_CHUNK = 'bootstrap';
+
+/**
+ * The files of the shell's bootstrap, fetched on every page right after the first chunks, named in
+ * index.html as preloads: the api's loader asks for them after the first paint together with the
+ * first chunks (api/browser/deferred-entry.ts) instead of one round trip after the entry has run.
+ * @type {import('@rspack/core').RspackPluginInstance}
+ */
+const bootstrapPreloadPlugin = {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('bootstrap-preload', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('bootstrap-preload', (data) => {
+        const group = compilation.namedChunkGroups.get(BOOTSTRAP_CHUNK);
+        if (!group) throw new Error(`the shell has no chunk group named ${BOOTSTRAP_CHUNK}`);
+        const publicPath = compilation.outputOptions.publicPath;
+        const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+        const links = files.sort().map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`);
+        data.html = data.html.replace('</head>', () => `${links.join('')}</head>`);
+        return data;
+      });
+    });
+  },
+};
+
 /**
  * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string>, title: string, templateParameters?: Record<string, string> }} options
  */
@@ -268,6 +293,7 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
           filename: 'index.html',
         }),
         ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }), remoteTablePlugin] : []),
+        ...(isHost && prod ? [bootstrapPreloadPlugin] : []),
         // Nearly every function of the shell's first chunks runs on every page load (the federation
         // runtime, React, the router, styled-components), and of a remote's entry whenever the
         // remote is used (its federation runtime and share registrations). This tells V8 (Chrome

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAGE_WAIT_MS, firstPageSettled, remoteModuleForPath, setFirstPage } from './first-page';
 
+// The page goes live when the test says so.
+const live = vi.hoisted(() => {
+  let mark: () => void = () => undefined;
+  const state = { promise: new Promise<void>((resolve) => (mark = resolve)), mark: () => mark() };
+  return state;
+});
+vi.mock('@site/shared/remote', async (original) => ({ ...(await original<object>()), whenLive: () => live.promise }));
+
 describe('the remote a first page needs', () => {
   it.each([
     ['/', 'mfe_marketing/HomePage'],
@@ -32,12 +40,14 @@ describe('waiting for the first page', () => {
     return done;
   }
 
-  it('settles when the remote loads, not before', async () => {
+  it('settles when the remote has loaded and the page is live, not before', async () => {
     let load!: () => void;
     setFirstPage(new Promise<void>((resolve) => (load = resolve)));
     const waiting = firstPageSettled();
     expect(await settled(waiting)).toBe(false);
     load();
+    expect(await settled(waiting)).toBe(false);
+    live.mark();
     expect(await settled(waiting)).toBe(true);
   });
 

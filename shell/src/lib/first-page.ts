@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from '@site/shared/remote';
+import { whenLive, type RemoteModuleId } from '@site/shared/remote';
 import type { RemotesConfig } from './remotes-config';
 import { REMOTE_ROUTES, matchesRoute } from './route-table';
 
@@ -39,10 +39,11 @@ export function setFirstPage(load: Promise<unknown>): void {
 export const FIRST_PAGE_WAIT_MS = 10_000;
 
 /**
- * Settles once the first page's remote has loaded or failed. Work the page does not need (the
- * assistant) waits for it: the browser may be idle while remotes.json is on its way, and that work
- * would otherwise take the network and the main thread ahead of the page's own content.
+ * Settles once the first page's remote has loaded or failed and, when it loaded, the page is live.
+ * Work the page does not need (the assistant, the visitor-signals beacon) waits for it: the browser
+ * may be idle while the page's code is on its way or between hydration's tasks, and that work would
+ * otherwise take the network and the main thread ahead of the page's own.
  */
 export function firstPageSettled(): Promise<void> {
-  return Promise.race([firstPage, new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+  return Promise.race([firstPage.then(whenLive), new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 }

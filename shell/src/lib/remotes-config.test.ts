@@ -31,4 +31,34 @@ describe('remotes.json', () => {
     await expect(startRemotesConfigFetch()).resolves.toEqual(valid);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  describe('in a server-rendered page', () => {
+    const carry = (text: string) =>
+      document.body.insertAdjacentHTML('beforeend', `<script id="remotes-config" type="application/json">${text}</script>`);
+    // A fresh module each time: the list is read once per page.
+    const fresh = async () => {
+      vi.resetModules();
+      return (await import('./remotes-config')).startRemotesConfigFetch;
+    };
+
+    it('takes the list the page was rendered with, without a request', async () => {
+      const start = await fresh();
+      carry(JSON.stringify(valid));
+      const fetchMock = vi.fn();
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(start()).resolves.toEqual(valid);
+      await expect(start()).resolves.toEqual(valid);
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(document.getElementById('remotes-config')).toBeNull();
+    });
+
+    it('asks the server when the list in the page is not one', async () => {
+      const start = await fresh();
+      carry('{"mfe_marketing": ""}');
+      const fetchMock = vi.fn().mockResolvedValueOnce(new Response(JSON.stringify(valid), { status: 200 }));
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(start()).resolves.toEqual(valid);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+  });
 });

@@ -18,10 +18,31 @@ export const RemotesConfig = {
   },
 };
 
+/** The id of the remote list a server-rendered page carries (api/src/modules/ssr/html.ts). */
+const REMOTES_SCRIPT_ID = 'remotes-config';
+
+/** The remote list the page was rendered with, read once: a retry after a failure asks the server. */
+function fromPage(): RemotesConfig | null {
+  const script = document.getElementById(REMOTES_SCRIPT_ID);
+  if (!script) return null;
+  script.remove();
+  try {
+    return RemotesConfig.parse(JSON.parse(script.textContent ?? ''));
+  } catch {
+    return null;
+  }
+}
+
 let pending: Promise<RemotesConfig> | null = null;
 
-/** Starts fetching the remotes' locations as early as possible, in parallel with the app bundle. */
+/**
+ * The remotes' locations: those the page was rendered with when it carries them (the same versions
+ * its markup came from, and no round trip), else fetched as early as possible, in parallel with the
+ * app bundle.
+ */
 export function startRemotesConfigFetch(): Promise<RemotesConfig> {
+  const inPage = pending ? null : fromPage();
+  if (inPage) pending = Promise.resolve(inPage);
   pending ??= fetch('/remotes.json', { cache: 'no-cache' })
     .then((response) => {
       if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, REMOTE_TABLE_FILE, remoteDir, REMOTES, remoteTable, type RemoteName } from '@site/shared/remotes';
-import { createServerFederation, localFile, localOriginOf, serverEntryOf, type LocalRoots } from '../ssr/federation';
+import { createServerFederation, localManifest, localOriginOf, manifestOf, serverEntryOf, type FederationManifest, type LocalRoots } from '../ssr/federation';
 import { RENDERED_REMOTES, renderedRoute } from '../ssr/pages';
 import { renderPage, type ShellServerModule } from '../ssr/render';
 import { federationNameOf, liveRemotes, liveShell, releasePath, SHELL, type LiveShell, type PointerStore, type SiteFolders } from './store';
@@ -20,25 +20,6 @@ export class ReleaseRefused extends Error {
     super(message);
   }
 }
-
-/** The part of Module Federation's mf-manifest.json the checks read; a build's file, checked, not trusted. */
-const FederationManifestShape = z.object({
-  shared: z.array(z.object({ name: z.string(), version: z.string() })),
-  exposes: z.array(z.object({ name: z.string() })),
-  /** The path the build's files are served from (a shell release's folder). */
-  metaData: z.object({ publicPath: z.string().optional() }).optional(),
-});
-export type FederationManifest = z.infer<typeof FederationManifestShape>;
-
-/** A manifest's text as the checks read it; null when it is not one. */
-const manifestOf = (text: string): FederationManifest | null => {
-  try {
-    const parsed = FederationManifestShape.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-};
 
 export async function readManifest(folder: string): Promise<FederationManifest> {
   const manifest = manifestOf(await readFile(path.join(folder, 'mf-manifest.json'), 'utf8').catch(() => ''));
@@ -139,9 +120,8 @@ export async function liveManifests(folders: SiteFolders, live: Record<string, s
     if (!entry) return null;
     const url = new URL(entry, `${origin}/`);
     if (url.origin !== origin) return /^https?:$/.test(url.protocol) ? fetchManifest(new URL('mf-manifest.json', url).href, timeoutMs) : null;
-    const file = localFile(folders, url);
     // Not built here: nothing to compare.
-    return file ? manifestOf(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8').catch(() => '')) : null;
+    return localManifest(folders, entry);
   };
   const manifests = await Promise.all(REMOTE_NAMES.map(read));
   // In the remote table's order, whichever arrived first: a refusal names the remotes alike each time.

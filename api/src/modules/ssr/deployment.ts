@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { localFile, localOriginOf, serverContainerOf } from './federation';
+import { localFile, localManifest, localOriginOf, serverContainerOf } from './federation';
 import { RENDERED_REMOTES } from './pages';
 import type { LiveShell, PointerStore } from '../releases/store';
 import type { Trial } from '../releases/trials';
@@ -41,6 +41,12 @@ export interface DeploymentWatch {
   readonly fresh: Deployment | undefined;
   /** Runs when a look finds the deployment changed (the first look included). */
   onChange(listener: (deployment: Deployment) => void): void;
+  /**
+   * The files a browser fetches for a remote module of a deployment before it can run: its remote's
+   * entry and the module's own chunks (the remote's mf-manifest.json), as paths on this site; none
+   * for a remote on another host or without a readable manifest.
+   */
+  filesOf(deployment: Deployment, module: string): Promise<string[]>;
 }
 
 declare module 'fastify' {
@@ -118,6 +124,18 @@ export const deploymentPlugin = fp(
       return deployment;
     };
 
+    const files = new WeakMap<Deployment, Map<string, Promise<string[]>>>();
+    const moduleFiles = async (remotes: Record<string, string>, module: string): Promise<string[]> => {
+      const [name, expose] = module.split('/');
+      const entry = name ? remotes[name] : undefined;
+      if (!entry) return [];
+      const manifest = await localManifest(roots, entry);
+      if (!manifest) return [];
+      const entryUrl = new URL(entry, `${localOrigin}/`);
+      const chunks = manifest.exposes.find((exposed) => exposed.name === expose)?.assets?.js.sync ?? [];
+      return [entryUrl, ...chunks.map((chunk) => new URL(chunk, entryUrl))].map((url) => url.pathname);
+    };
+
     const watch: DeploymentWatch = {
       get due() {
         return !latest || Date.now() - latest.at >= CHECK_EVERY_MS;
@@ -134,6 +152,13 @@ export const deploymentPlugin = fp(
       },
       onChange(listener) {
         listeners.push(listener);
+      },
+      filesOf(deployment, module) {
+        let byModule = files.get(deployment);
+        if (!byModule) files.set(deployment, (byModule = new Map()));
+        let found = byModule.get(module);
+        if (!found) byModule.set(module, (found = moduleFiles(deployment.remotes, module).catch(() => [])));
+        return found;
       },
     };
     // A release or rollback announced: look again at the next request rather than up to half a second later.

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { createInstance, registerGlobalPlugins, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import { z } from 'zod';
 
 const require = createRequire(import.meta.url);
 
@@ -46,6 +47,39 @@ export function localFile({ webRoot, releasesDir }: LocalRoots, url: URL): strin
   else if (first === 'releases' && dir && rest.length > 1) [root, inside] = [path.join(releasesDir, dir, rest[0]!), rest.slice(1)];
   const file = path.join(root, ...inside);
   return file.startsWith(root + path.sep) ? file : null;
+}
+
+/** The part of Module Federation's mf-manifest.json the api reads; a build's file, checked, not trusted. */
+const FederationManifestShape = z.object({
+  shared: z.array(z.object({ name: z.string(), version: z.string() })),
+  exposes: z.array(
+    z.object({
+      name: z.string(),
+      /** The files an exposed module needs before it runs, beside the entry. */
+      assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }).optional(),
+    }),
+  ),
+  /** The path the build's files are served from (a shell release's folder). */
+  metaData: z.object({ publicPath: z.string().optional() }).optional(),
+});
+export type FederationManifest = z.infer<typeof FederationManifestShape>;
+
+/** A manifest's text as the api reads it; null when it is not one. */
+export const manifestOf = (text: string): FederationManifest | null => {
+  try {
+    const parsed = FederationManifestShape.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The mf-manifest.json beside a remote's entry on this machine; null for an entry elsewhere or no readable manifest. */
+export async function localManifest(roots: LocalRoots, entry: string): Promise<FederationManifest | null> {
+  const origin = localOriginOf(roots);
+  const url = new URL(entry, `${origin}/`);
+  const file = url.origin === origin ? localFile(roots, url) : null;
+  return file ? manifestOf(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8').catch(() => '')) : null;
 }
 
 /** The server container next to a browser entry: `<dir>/remoteEntry.js` → `<dir>/server/remoteEntry.js`. */

@@ -83,6 +83,16 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Ren
 
 /** The id of the preloaded-data script; the shell reads it (shared/src/preloaded.tsx). */
 const PRELOADED_SCRIPT_ID = 'preloaded-data';
+/** The id of the remote list the page was rendered with; the shell reads it (shell/src/lib/remotes-config.ts). */
+export const REMOTES_SCRIPT_ID = 'remotes-config';
+
+/** What the browser needs first for the page beside its markup: the remote list, and its remote module's files. */
+export interface PageStart {
+  /** remotes.json as this page was rendered with it (the visitor's side of a trial): no request for it. */
+  remotes?: Record<string, string>;
+  /** The page's remote module's entry and chunks (deployment.filesOf), fetched with the shell's first chunks. */
+  files?: readonly string[];
+}
 
 /** JSON inside a `<script>`: nothing in it may close the element or open a comment. */
 export const scriptJson = (value: unknown) =>
@@ -91,13 +101,14 @@ export const scriptJson = (value: unknown) =>
 /**
  * Puts the rendered page into the shell's HTML: styles in the head, markup in #root, its data after
  * it, the recorder of presses made before the shell is ready, and the shell's script loaded once the
- * page has been painted.
+ * page has been painted, with the files it asks for next.
  */
-export function composeHtml(template: string, page: { html: string; styles: string }, preloaded: PreloadedData): string {
-  const data = Object.keys(preloaded).length
-    ? `<script id="${PRELOADED_SCRIPT_ID}" type="application/json">${scriptJson(preloaded)}</script>`
-    : '';
-  return withEarlyPressRecorder(deferEntryScript(template))
+export function composeHtml(template: string, page: { html: string; styles: string }, preloaded: PreloadedData, start: PageStart = {}): string {
+  const json = (id: string, value: unknown) => `<script id="${id}" type="application/json">${scriptJson(value)}</script>`;
+  const data =
+    (Object.keys(preloaded).length ? json(PRELOADED_SCRIPT_ID, preloaded) : '') +
+    (start.remotes && Object.keys(start.remotes).length ? json(REMOTES_SCRIPT_ID, start.remotes) : '');
+  return withEarlyPressRecorder(deferEntryScript(template, start.files))
     .replace('</head>', () => `${page.styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
 }
