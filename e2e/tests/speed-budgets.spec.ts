@@ -105,8 +105,8 @@ for (const [path, remote, module] of [
 }
 
 // Decision 020: V8 compiles the shell's first scripts while they stream in, not function by function
-// on the main thread. The hint counts only as the file's first line. Decision 059: that code comes in
-// several files, each evaluated in a task of its own; in one file of 400 KB it was one long task.
+// on the main thread. The hint counts only as the file's first line. That code comes in several
+// files, each evaluated in a task of its own; in one file of 400 KB it was one long task.
 test("the shell's first scripts come in several files, each asking V8 to compile all of it while it loads", async ({ page, request }) => {
   await page.goto('/');
   const sources = (await page.locator('script[data-src]').getAttribute('data-src'))!.split(' ');
