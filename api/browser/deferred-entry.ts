@@ -20,16 +20,17 @@ function go(): void {
     document.head.appendChild(script);
   }
   // What the entry asks for next (its bootstrap, the page's remote module), fetched now: the entry's
-  // own requests then find them in the cache instead of waiting a round trip each.
+  // own requests then find them ready instead of waiting a round trip each (src/lib/deferred-entry.ts
+  // says which way each is fetched). After the first chunks: those run first, meanwhile these arrive.
   for (const href of loader.dataset.preload?.split(' ') ?? []) {
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'script';
-    // After the first chunks: those run first, and meanwhile these arrive.
     link.fetchPriority = 'low';
     link.href = href;
     document.head.appendChild(link);
   }
+  for (const href of loader.dataset.fetch?.split(' ') ?? []) fetch(href, { priority: 'low' }).catch(() => undefined);
 }
 
 if (document.visibilityState === 'hidden') go();

@@ -129,22 +129,23 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
   it("asks for the shell's bootstrap and the page's remote module with the first scripts, and carries the remote list it was rendered with", async () => {
     const template = SHELL_HTML.replace('</head>', '<script defer src="/main.0123abcd.js"></script><link rel="preload" as="script" href="/bootstrap.4567cdef.js"></head>');
     expect(composeHtml(template, { html: '', styles: '' }, {})).not.toContain('<link rel="preload"');
-    expect(composeHtml(template, { html: '', styles: '' }, {}, { files: ['/remotes/x/remoteEntry.js'] })).toContain(
-      '<script data-src="/main.0123abcd.js" data-preload="/bootstrap.4567cdef.js /remotes/x/remoteEntry.js">',
+    expect(composeHtml(template, { html: '', styles: '' }, {}, { module: { entry: '/remotes/x/remoteEntry.js', chunks: ['/remotes/x/1.js'] } })).toContain(
+      '<script data-src="/main.0123abcd.js" data-preload="/bootstrap.4567cdef.js /remotes/x/remoteEntry.js" data-fetch="/remotes/x/1.js">',
     );
 
-    // A rendered page: its remote's entry and the module's own chunks, from the remote's manifest
-    // (not the chunks it loads later), beside the entry; the remote list as /remotes.json answers it.
+    // A rendered page: its remote's entry preloaded, the module's own chunks from the remote's
+    // manifest (not the chunks it loads later) fetched, beside the entry; the remote list as
+    // /remotes.json answers it.
     const page = (await app.inject({ url: '/community' })).body;
-    expect(/data-preload="([^"]+)"/.exec(page)?.[1]?.split(' ')).toEqual([
-      '/remotes/mfe-community/remoteEntry.js',
+    expect(/data-preload="([^"]+)"/.exec(page)?.[1]).toBe('/remotes/mfe-community/remoteEntry.js');
+    expect(/data-fetch="([^"]+)"/.exec(page)?.[1]?.split(' ')).toEqual([
       '/remotes/mfe-community/737.0a1b2c3d.js',
       '/remotes/mfe-community/__federation_expose_CommunityPage.4e5f6a7b.js',
     ]);
     const carried = /<script id="remotes-config" type="application\/json">([^<]+)<\/script>/.exec(page)?.[1];
     expect(JSON.parse(carried!)).toEqual((await app.inject({ url: '/remotes.json' })).json());
     // A remote without a readable manifest: its entry alone is not guessed at either.
-    expect((await app.inject({ url: '/privacy' })).body).not.toContain('data-preload');
+    expect((await app.inject({ url: '/privacy' })).body).not.toMatch(/data-(preload|fetch)=/);
   });
 
   it('allows every inline script of a rendered page by its hash, the early-press recorder in the head among them', async () => {

@@ -5,7 +5,8 @@ import { repoRoot } from '@site/test-support/server';
 
 // A remote moved to another host (a CDN) is found through /remotes.json alone: the shell's own files
 // are the same build. The CDN is simulated by answering its URLs from the remote's dist folder; the
-// server's CSP is bypassed because it is computed from the server's remotes.json at start.
+// server's CSP is bypassed because it is computed from the server's remotes.json at start. The visit
+// starts on a page the browser renders: a server-rendered one carries the server's remote list.
 test.use({ bypassCSP: true });
 
 test('a remote redeployed to another URL loads without rebuilding the shell', async ({ page }) => {
@@ -24,8 +25,10 @@ test('a remote redeployed to another URL loads without rebuilding the shell', as
   });
   await page.route('**/remotes/mfe-marketing/**', (route) => route.abort());
 
-  await page.goto('/privacy');
-  await expect(page.locator('main h1').first()).toHaveText('Privacy Policy');
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+  await page.getByRole('link', { name: 'Tiny Titans AI: back to the home page' }).click();
+  await expect(page.locator('#pricing')).toBeVisible();
   expect(served).toContain('remoteEntry.js');
   expect(served.length).toBeGreaterThan(1);
 });

@@ -88,17 +88,18 @@ for (const [path, remote, module] of [
     const entries = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ path: new URL(r.name).pathname, fetchStart: r.fetchStart, responseEnd: r.responseEnd })),
     );
-    const one = (pattern: RegExp) => {
-      const found = entries.filter((entry) => pattern.test(entry.path));
-      expect(found.map((entry) => entry.path), String(pattern)).toHaveLength(1);
+    // The first request for a file (a chunk fetched into the cache is asked for again, from it).
+    const first = (pattern: RegExp) => {
+      const found = entries.filter((entry) => pattern.test(entry.path)).sort((a, b) => a.fetchStart - b.fetchStart);
+      expect(found.length, String(pattern)).toBeGreaterThan(0);
       return found[0]!;
     };
     expect(entries.filter((entry) => entry.path === '/remotes.json')).toEqual([]);
     // Asked for before the entry had even arrived, so not by the entry.
-    const main = one(/^\/main\.[0-9a-f]+\.js$/);
+    const main = first(/^\/main\.[0-9a-f]+\.js$/);
     // The remote's own build, or its live release.
     const folder = `/(?:remotes/${remote}|releases/${remote}/[^/]+)`;
-    for (const next of [one(/^\/bootstrap\.[0-9a-f]+\.js$/), one(new RegExp(`^${folder}/remoteEntry\\.js$`)), one(new RegExp(`^${folder}/__federation_expose_${module}\\.`))]) {
+    for (const next of [first(/^\/bootstrap\.[0-9a-f]+\.js$/), first(new RegExp(`^${folder}/remoteEntry\\.js$`)), first(new RegExp(`^${folder}/__federation_expose_${module}\\.`))]) {
       expect(next.fetchStart, next.path).toBeLessThan(main.responseEnd);
     }
   });

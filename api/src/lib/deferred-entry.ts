@@ -7,22 +7,24 @@ const NEXT_SCRIPTS = /<link rel="preload" as="script" href="([^"]+)">/g;
 
 /**
  * The shell's HTML with its entry script loaded after the first paint (api/browser/deferred-entry.ts
- * says why), and the files it asks for next (its bootstrap, and `pageFiles`: the page's remote module)
- * fetched at the same moment rather than a round trip or three later. The loader's text is fixed (the
- * files are in `data-src` and `data-preload`), so the CSP allows it by the hash the build worked out
- * (browserScript('deferred-entry').csp). It stands last in the body: it runs once the whole page has
- * been parsed.
+ * says why), and the files it asks for next fetched at the same moment rather than a round trip or
+ * three later: preloaded, what is asked for first whatever happens (the shell's bootstrap, the page's
+ * remote entry), since a preload that fails is handed to the next request for its file, a retry's
+ * included; into the HTTP cache, the page module's chunks (immutable names), asked for only once
+ * the entry has run. The loader's text is fixed (the files are in its `data-` attributes), so the
+ * CSP allows it by the hash the build worked out (browserScript('deferred-entry').csp). It stands
+ * last in the body: it runs once the whole page has been parsed.
  */
-export function deferEntryScript(html: string, pageFiles: readonly string[] = []): string {
+export function deferEntryScript(html: string, module?: { entry: string; chunks: readonly string[] }): string {
   const sources = [...html.matchAll(ENTRY_SCRIPTS)].map((match) => match[1]);
   if (sources.length === 0) return html;
-  const next = [...[...html.matchAll(NEXT_SCRIPTS)].map((match) => match[1]!), ...pageFiles];
+  const list = (name: string, files: readonly string[]) => (files.length ? ` data-${name}="${files.map(escapeAttribute).join(' ')}"` : '');
+  const preload = [...[...html.matchAll(NEXT_SCRIPTS)].map((match) => match[1]!), ...(module ? [module.entry] : [])];
   const { code } = browserScript('deferred-entry');
-  const preload = next.length ? ` data-preload="${next.map(escapeAttribute).join(' ')}"` : '';
   return html
     .replace(ENTRY_SCRIPTS, '')
     .replace(NEXT_SCRIPTS, '')
-    .replace('</body>', () => `<script data-src="${sources.join(' ')}"${preload}>${code}</script></body>`);
+    .replace('</body>', () => `<script data-src="${sources.join(' ')}"${list('preload', preload)}${list('fetch', module?.chunks ?? [])}>${code}</script></body>`);
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\s/g, encodeURIComponent);

@@ -43,10 +43,15 @@ export interface DeploymentWatch {
   onChange(listener: (deployment: Deployment) => void): void;
   /**
    * The files a browser fetches for a remote module of a deployment before it can run: its remote's
-   * entry and the module's own chunks (the remote's mf-manifest.json), as paths on this site; none
+   * entry and the module's own chunks (the remote's mf-manifest.json), as paths on this site; null
    * for a remote on another host or without a readable manifest.
    */
-  filesOf(deployment: Deployment, module: string): Promise<string[]>;
+  filesOf(deployment: Deployment, module: string): Promise<ModuleFiles | null>;
+}
+
+export interface ModuleFiles {
+  entry: string;
+  chunks: string[];
 }
 
 declare module 'fastify' {
@@ -124,16 +129,16 @@ export const deploymentPlugin = fp(
       return deployment;
     };
 
-    const files = new WeakMap<Deployment, Map<string, Promise<string[]>>>();
-    const moduleFiles = async (remotes: Record<string, string>, module: string): Promise<string[]> => {
+    const files = new WeakMap<Deployment, Map<string, Promise<ModuleFiles | null>>>();
+    const moduleFiles = async (remotes: Record<string, string>, module: string): Promise<ModuleFiles | null> => {
       const [name, expose] = module.split('/');
       const entry = name ? remotes[name] : undefined;
-      if (!entry) return [];
+      if (!entry) return null;
       const manifest = await localManifest(roots, entry);
-      if (!manifest) return [];
+      if (!manifest) return null;
       const entryUrl = new URL(entry, `${localOrigin}/`);
       const chunks = manifest.exposes.find((exposed) => exposed.name === expose)?.assets?.js.sync ?? [];
-      return [entryUrl, ...chunks.map((chunk) => new URL(chunk, entryUrl))].map((url) => url.pathname);
+      return { entry: entryUrl.pathname, chunks: chunks.map((chunk) => new URL(chunk, entryUrl).pathname) };
     };
 
     const watch: DeploymentWatch = {
@@ -157,7 +162,7 @@ export const deploymentPlugin = fp(
         let byModule = files.get(deployment);
         if (!byModule) files.set(deployment, (byModule = new Map()));
         let found = byModule.get(module);
-        if (!found) byModule.set(module, (found = moduleFiles(deployment.remotes, module).catch(() => [])));
+        if (!found) byModule.set(module, (found = moduleFiles(deployment.remotes, module).catch(() => null)));
         return found;
       },
     };

@@ -4,6 +4,7 @@ import { deferEntryScript } from '../../lib/deferred-entry';
 import { withEarlyPressRecorder } from '../../lib/early-presses';
 import { etagMatches, etagOf } from '../public-cache/service';
 import type { PreloadedData } from './render';
+import type { ModuleFiles } from './deployment';
 
 export type PageEncoding = 'br' | 'gzip';
 
@@ -91,7 +92,7 @@ export interface PageStart {
   /** remotes.json as this page was rendered with it (the visitor's side of a trial): no request for it. */
   remotes?: Record<string, string>;
   /** The page's remote module's entry and chunks (deployment.filesOf), fetched with the shell's first chunks. */
-  files?: readonly string[];
+  module?: ModuleFiles | null;
 }
 
 /** JSON inside a `<script>`: nothing in it may close the element or open a comment. */
@@ -108,7 +109,7 @@ export function composeHtml(template: string, page: { html: string; styles: stri
   const data =
     (Object.keys(preloaded).length ? json(PRELOADED_SCRIPT_ID, preloaded) : '') +
     (start.remotes && Object.keys(start.remotes).length ? json(REMOTES_SCRIPT_ID, start.remotes) : '');
-  return withEarlyPressRecorder(deferEntryScript(template, start.files))
+  return withEarlyPressRecorder(deferEntryScript(template, start.module ?? undefined))
     .replace('</head>', () => `${page.styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
 }

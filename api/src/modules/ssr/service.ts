@@ -275,8 +275,8 @@ export const ssrPlugin = fp<SsrOptions>(
           const head = missing ? await app.pageHead.notFound(missing, request, deployment.template) : await app.pageHead.html(pathname, request, own, deployment.template);
           const template = head ?? deployment.template;
           const page = await renderPage(await shell, pathname, preloaded, load, timeoutMs);
-          const files = route.module ? await app.deployment.filesOf(deployment, route.module) : [];
-          const rendered = new RenderedHtml(composeHtml(template, page, preloaded, { remotes: deployment.remotes, files }), missing ? 404 : 200, outcome !== null);
+          const module = route.module ? await app.deployment.filesOf(deployment, route.module) : null;
+          const rendered = new RenderedHtml(composeHtml(template, page, preloaded, { remotes: deployment.remotes, module }), missing ? 404 : 200, outcome !== null);
           app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
           // Its compressed forms, made on first demand, count towards the byte bound too.
