@@ -118,6 +118,18 @@ describe.each(testDatabases())("visitors' signals on $name", (target) => {
     expect((await app.inject({ url: '/api/admin/vitals' })).statusCode).toBe(401);
   });
 
+  it('reads a p75 of 0 where every visit reported 0, not a share of the first bucket', async () => {
+    const views = [1, 2, 3, 4].map(() => ({ route: '/', remotes: { 'mfe-commerce': 'build' }, lcp: 0.4, cls: 0 }));
+    expect((await send(app, JSON.stringify({ views }))).statusCode).toBe(204);
+    const admin = await app.inject({ url: '/api/admin/vitals', headers: adminHeaders(app) });
+    const line = (admin.json().versions as { remote: string; version: string; cls_p75: number; lcp_p75: number }[]).find((row) => row.remote === 'mfe-commerce' && row.version === 'build');
+    // No page shifted: 0, where interpolating in the first bucket (up to 0.01) read 0.0075.
+    expect(line).toMatchObject({ visits: 4, cls_p75: 0 });
+    // Values in the first bucket that are not all 0 keep the estimate within it.
+    expect(line!.lcp_p75).toBeGreaterThan(0);
+    expect(line!.lcp_p75).toBeLessThanOrEqual(0.5);
+  });
+
   it('folds buckets past their time into totals that never go down', async () => {
     const route = '/contact';
     const remotes = { 'mfe-marketing': releases.version };

@@ -94,9 +94,9 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         visits: row.visits,
         errors: row.errors,
         error_rate: row.visits > 0 ? row.errors / row.visits : 0,
-        lcp_p75: p75('lcp', countsOf(row.counts, 'lcp')),
-        inp_p75: p75('inp', countsOf(row.counts, 'inp')),
-        cls_p75: p75('cls', countsOf(row.counts, 'cls')),
+        lcp_p75: p75('lcp', countsOf(row.counts, 'lcp'), row.lcp_sum),
+        inp_p75: p75('inp', countsOf(row.counts, 'inp'), row.inp_sum),
+        cls_p75: p75('cls', countsOf(row.counts, 'cls'), row.cls_sum),
       })),
     }),
   );
