@@ -129,9 +129,18 @@ test('past days are disabled in the calendar, and the open form passes axe', asy
   await dateField(page).click();
   const popup = page.locator('.react-datepicker');
   const days = popup.locator('.react-datepicker__day:not(.react-datepicker__day--outside-month)');
-  const today = Number(new Intl.DateTimeFormat('en-US', { day: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date()));
+  const now = new Date();
+  const today = Number(new Intl.DateTimeFormat('en-US', { day: 'numeric', timeZone: 'Asia/Kolkata' }).format(now));
+  const thisMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(now);
+  // The calendar opens on the first day with a free time: on a month's last day, past its hours or
+  // within the notice, that is next month's, and one step back is this month.
+  const month = popup.locator('.react-datepicker__current-month');
+  const previous = popup.locator('.react-datepicker__navigation--previous');
+  await expect(month).toBeVisible();
+  if ((await month.textContent()) !== thisMonth) await previous.click();
+  await expect(month).toHaveText(thisMonth);
   // No way back to a past month, and yesterday (when in this month) cannot be chosen.
-  await expect(popup.locator('.react-datepicker__navigation--previous')).toHaveCount(0);
+  await expect(previous).toHaveCount(0);
   if (today > 1) await expect(days.nth(today - 2)).toHaveAttribute('aria-disabled', 'true');
   // The open form and calendar are accessible too. react-datepicker names each day with its full
   // date ("Choose Sunday, November 1st, 2026") while showing "1": axe's experimental label-in-name
