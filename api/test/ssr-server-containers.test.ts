@@ -1,5 +1,9 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ORIGIN, serverContainerOf } from '../src/modules/ssr/federation';
+import { PAGE_SHARES_FILE } from '@site/shared/remotes';
+import { LOCAL_ORIGIN, localPageShares, serverContainerOf } from '../src/modules/ssr/federation';
 
 const VERSION = '20261127T060000000Z-0123456789ab';
 
@@ -22,5 +26,39 @@ describe('where the api loads a server container from', () => {
     // A look-alike prefix is another host.
     expect(() => serverContainerOf(`https://cdn.example.com.evil.test/releases/mfe-marketing/${VERSION}/remoteEntry.js`, LOCAL_ORIGIN, 'https://cdn.example.com')).toThrow(/is not on this machine/);
     expect(() => serverContainerOf('http://127.0.0.1:8080/remoteEntry.js', LOCAL_ORIGIN)).toThrow(/is not on this machine/);
+  });
+});
+
+describe("the shared modules a page's remote module loads on a first visit", () => {
+  const withRoot = async (files: Record<string, string>, check: (roots: { webRoot: string; releasesDir: string }) => Promise<void>) => {
+    const webRoot = await mkdtemp(path.join(tmpdir(), 'page-shares-'));
+    try {
+      const dist = path.join(webRoot, 'mfe-marketing', 'dist');
+      await mkdir(dist, { recursive: true });
+      for (const [name, text] of Object.entries(files)) await writeFile(path.join(dist, name), text);
+      await check({ webRoot, releasesDir: path.join(webRoot, 'releases') });
+    } finally {
+      await rm(webRoot, { recursive: true, force: true });
+    }
+  };
+
+  it("are read from the file the remote's build writes beside its entry", async () => {
+    await withRoot({ [PAGE_SHARES_FILE]: JSON.stringify({ HomePage: ['8682.a.js', '973.b.js'], ServicePage: [] }) }, async (roots) => {
+      expect(await localPageShares(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({ HomePage: ['8682.a.js', '973.b.js'], ServicePage: [] });
+    });
+  });
+
+  it('are none for a build without that file, a file that is not such a list, or an entry on another host', async () => {
+    await withRoot({}, async (roots) => {
+      expect(await localPageShares(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({});
+    });
+    for (const text of ['{"HomePage": "8682.a.js"}', 'not json', '[]']) {
+      await withRoot({ [PAGE_SHARES_FILE]: text }, async (roots) => {
+        expect(await localPageShares(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({});
+      });
+    }
+    await withRoot({ [PAGE_SHARES_FILE]: JSON.stringify({ HomePage: ['1.js'] }) }, async (roots) => {
+      expect(await localPageShares(roots, 'https://elsewhere.example.com/mfe-marketing/remoteEntry.js')).toEqual({});
+    });
   });
 });

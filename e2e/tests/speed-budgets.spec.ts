@@ -75,19 +75,29 @@ for (const path of ['/', '/community']) {
   });
 }
 
-// Decision 020: after the paint, one round of requests instead of four. The page carries the remote
-// list it was rendered with (no remotes.json), and its remote's entry, the module's chunks and the
-// shell's bootstrap are asked for with the first chunks, not once the entry has run.
+// Decision 061: after the paint, one round of requests instead of four. The page carries the remote
+// list it was rendered with (no remotes.json), and its remote's entry, the module's chunks, the
+// shared modules it loads from its remote and the shell's bootstrap are asked for with the first
+// chunks, not once the entry (or the module) has run.
 for (const [path, remote, module] of [
   ['/', 'mfe-marketing', 'HomePage'],
   ['/community', 'mfe-community', 'CommunityPage'],
+  ['/contact', 'mfe-marketing', 'ContactPage'],
 ] as const) {
   test(`${path} asks for its remote module with the shell's first chunks`, async ({ page }) => {
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement?.dataset.app !== 'live') return;
+        (window as unknown as { liveAt: number }).liveAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
+    });
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
-    const entries = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ path: new URL(r.name).pathname, fetchStart: r.fetchStart, responseEnd: r.responseEnd })),
-    );
+    const { entries, liveAt } = await page.evaluate(() => ({
+      liveAt: (window as unknown as { liveAt: number }).liveAt,
+      entries: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ path: new URL(r.name).pathname, fetchStart: r.fetchStart, responseEnd: r.responseEnd })),
+    }));
     // The first request for a file (a chunk fetched into the cache is asked for again, from it).
     const first = (pattern: RegExp) => {
       const found = entries.filter((entry) => pattern.test(entry.path)).sort((a, b) => a.fetchStart - b.fetchStart);
@@ -102,6 +112,10 @@ for (const [path, remote, module] of [
     for (const next of [first(/^\/bootstrap\.[0-9a-f]+\.js$/), first(new RegExp(`^${folder}/remoteEntry\\.js$`)), first(new RegExp(`^${folder}/__federation_expose_${module}\\.`))]) {
       expect(next.fetchStart, next.path).toBeLessThan(main.responseEnd);
     }
+    // Every script of the remote the page needed before it went live, shared modules included.
+    const needed = [...new Set(entries.filter((entry) => entry.fetchStart < liveAt && new RegExp(`^${folder}/.+\\.js$`).test(entry.path)).map((entry) => entry.path))];
+    expect(needed.length).toBeGreaterThan(2);
+    for (const file of needed) expect(first(new RegExp(`^${file.replace(/\./g, '\\.')}$`)).fetchStart, file).toBeLessThan(main.responseEnd);
   });
 }
 

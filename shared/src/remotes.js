@@ -148,6 +148,12 @@ export function exposesOf(name, only) {
 export const REMOTE_TABLE_FILE = 'remote-table.json';
 
 /**
+ * The file a remote's build writes beside its mf-manifest.json: for each module it exposes, the
+ * files of the shared modules a first visit loads from that remote (decision 061).
+ */
+export const PAGE_SHARES_FILE = 'page-shares.json';
+
+/**
  * What a shell composes of each remote: every module the remote exposes to the site (its routes'
  * and the sections it lends), by federation name. A shell build writes it to REMOTE_TABLE_FILE, so
  * that a release is checked against the table of the shell that composes it, not the api's.

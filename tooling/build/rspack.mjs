@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { REMOTE_TABLE_FILE, REMOTES, remoteTable, SHELL_DEV_PORT } from '@site/shared/remotes';
+import { PAGE_SHARES_FILE, REMOTE_TABLE_FILE, REMOTES, remoteTable, SHELL_DEV_PORT } from '@site/shared/remotes';
 
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const requireFromBuild = createRequire(import.meta.url);
@@ -196,6 +196,42 @@ export const BOOTSTRAP_CHUNK = 'bootstrap';
  * first chunks (api/browser/deferred-entry.ts) instead of one round trip after the entry has run.
  * @type {import('@rspack/core').RspackPluginInstance}
  */
+/**
+ * For each module a remote exposes, the files of the shared modules it loads from the remote's own
+ * build on a first visit: those it imports that the shell's first chunks do not carry (FIRST_RENDER).
+ * The federation runtime asks for them only once the module's own chunks have run, a round of
+ * requests after them; the page's loader fetches them with the rest (decision 061). They are what
+ * the remote's registration of each share loads (its provide module's chunks), which the manifest
+ * does not tell apart from the fallback copies of the same modules.
+ */
+const pageSharesPlugin = {
+  apply(compiler) {
+    const shareKey = (module) => /^(?:consume|provide) shared module \([^)]*\) ((?:@[^/@\s]+\/)?[^@\s]+)@/.exec(module.identifier())?.[1];
+    compiler.hooks.thisCompilation.tap('page-shares', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'page-shares', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const { chunkGraph } = compilation;
+        const filesOfBlocks = (module) =>
+          module.blocks.flatMap((block) => chunkGraph.getBlockChunkGroup(block)?.chunks.flatMap((chunk) => [...chunk.files]) ?? []).filter((file) => file.endsWith('.js'));
+        const provided = new Map();
+        for (const module of compilation.modules) if (module.type === 'provide-module') provided.set(shareKey(module), filesOfBlocks(module));
+        const pages = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          const expose = name.match(/^__federation_expose_(.+)$/)?.[1];
+          if (!expose) continue;
+          const keys = new Set(group.chunks.flatMap((chunk) => chunkGraph.getChunkModules(chunk).filter((module) => module.type === 'consume-shared-module').map(shareKey)));
+          const files = [...keys].filter((key) => !FIRST_RENDER.has(key)).flatMap((key) => {
+            const found = provided.get(key);
+            if (!found) throw new Error(`${expose} imports the share ${key}, which this build does not provide`);
+            return found;
+          });
+          pages[expose] = [...new Set(files)].sort();
+        }
+        compilation.emitAsset(PAGE_SHARES_FILE, new rspack.sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`));
+      });
+    });
+  },
+};
+
 const bootstrapPreloadPlugin = {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('bootstrap-preload', (compilation) => {
@@ -294,6 +330,7 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
         }),
         ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }), remoteTablePlugin] : []),
         ...(isHost && prod ? [bootstrapPreloadPlugin] : []),
+        ...(!isHost && prod ? [pageSharesPlugin] : []),
         // Nearly every function of the shell's first chunks runs on every page load (the federation
         // runtime, React, the router, styled-components), and of a remote's entry whenever the
         // remote is used (its federation runtime and share registrations). This tells V8 (Chrome

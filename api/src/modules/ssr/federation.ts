@@ -5,6 +5,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { createInstance, registerGlobalPlugins, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import { z } from 'zod';
+import { PAGE_SHARES_FILE } from '@site/shared/remotes';
 
 const require = createRequire(import.meta.url);
 
@@ -74,12 +75,34 @@ export const manifestOf = (text: string): FederationManifest | null => {
   }
 };
 
-/** The mf-manifest.json beside a remote's entry on this machine; null for an entry elsewhere or no readable manifest. */
-export async function localManifest(roots: LocalRoots, entry: string): Promise<FederationManifest | null> {
+/** The text of a file beside a remote's entry on this machine; '' for an entry elsewhere or no such file. */
+async function besideEntry(roots: LocalRoots, entry: string, name: string): Promise<string> {
   const origin = localOriginOf(roots);
   const url = new URL(entry, `${origin}/`);
   const file = url.origin === origin ? localFile(roots, url) : null;
-  return file ? manifestOf(await readFile(path.join(path.dirname(file), 'mf-manifest.json'), 'utf8').catch(() => '')) : null;
+  return file ? readFile(path.join(path.dirname(file), name), 'utf8').catch(() => '') : '';
+}
+
+/** The mf-manifest.json beside a remote's entry on this machine; null for an entry elsewhere or no readable manifest. */
+export async function localManifest(roots: LocalRoots, entry: string): Promise<FederationManifest | null> {
+  return manifestOf(await besideEntry(roots, entry, 'mf-manifest.json'));
+}
+
+/** A remote build's PAGE_SHARES_FILE: file names by exposed module. */
+const PageSharesShape = z.record(z.string(), z.array(z.string()));
+
+/**
+ * The files of the shared modules each exposed module loads from its remote on a first visit, read
+ * beside a local entry; empty where there is no such file (a build from before it was written).
+ */
+export async function localPageShares(roots: LocalRoots, entry: string): Promise<Record<string, string[]>> {
+  const text = await besideEntry(roots, entry, PAGE_SHARES_FILE);
+  try {
+    const parsed = PageSharesShape.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The server container next to a browser entry: `<dir>/remoteEntry.js` → `<dir>/server/remoteEntry.js`. */
