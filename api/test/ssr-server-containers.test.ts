@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SHARES_FILE } from '@site/shared/remotes';
-import { LOCAL_ORIGIN, localPageShares, serverContainerOf } from '../src/modules/ssr/federation';
+import { FIRST_LOAD_FILE } from '@site/shared/remotes';
+import { LOCAL_ORIGIN, localFirstLoad, serverContainerOf } from '../src/modules/ssr/federation';
 
 const VERSION = '20261127T060000000Z-0123456789ab';
 
@@ -29,9 +29,9 @@ describe('where the api loads a server container from', () => {
   });
 });
 
-describe("the shared modules a page's remote module loads on a first visit", () => {
+describe("the files a first visit loads for a page's remote module", () => {
   const withRoot = async (files: Record<string, string>, check: (roots: { webRoot: string; releasesDir: string }) => Promise<void>) => {
-    const webRoot = await mkdtemp(path.join(tmpdir(), 'page-shares-'));
+    const webRoot = await mkdtemp(path.join(tmpdir(), 'first-load-'));
     try {
       const dist = path.join(webRoot, 'mfe-marketing', 'dist');
       await mkdir(dist, { recursive: true });
@@ -43,22 +43,22 @@ describe("the shared modules a page's remote module loads on a first visit", () 
   };
 
   it("are read from the file the remote's build writes beside its entry", async () => {
-    await withRoot({ [PAGE_SHARES_FILE]: JSON.stringify({ HomePage: ['8682.a.js', '973.b.js'], ServicePage: [] }) }, async (roots) => {
-      expect(await localPageShares(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({ HomePage: ['8682.a.js', '973.b.js'], ServicePage: [] });
+    await withRoot({ [FIRST_LOAD_FILE]: JSON.stringify({ HomePage: ['8682.a.js', '973.b.js'], ServicePage: [] }) }, async (roots) => {
+      expect(await localFirstLoad(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({ HomePage: ['8682.a.js', '973.b.js'], ServicePage: [] });
     });
   });
 
   it('are none for a build without that file, a file that is not such a list, or an entry on another host', async () => {
     await withRoot({}, async (roots) => {
-      expect(await localPageShares(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({});
+      expect(await localFirstLoad(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({});
     });
     for (const text of ['{"HomePage": "8682.a.js"}', 'not json', '[]']) {
-      await withRoot({ [PAGE_SHARES_FILE]: text }, async (roots) => {
-        expect(await localPageShares(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({});
+      await withRoot({ [FIRST_LOAD_FILE]: text }, async (roots) => {
+        expect(await localFirstLoad(roots, '/remotes/mfe-marketing/remoteEntry.js')).toEqual({});
       });
     }
-    await withRoot({ [PAGE_SHARES_FILE]: JSON.stringify({ HomePage: ['1.js'] }) }, async (roots) => {
-      expect(await localPageShares(roots, 'https://elsewhere.example.com/mfe-marketing/remoteEntry.js')).toEqual({});
+    await withRoot({ [FIRST_LOAD_FILE]: JSON.stringify({ HomePage: ['1.js'] }) }, async (roots) => {
+      expect(await localFirstLoad(roots, 'https://elsewhere.example.com/mfe-marketing/remoteEntry.js')).toEqual({});
     });
   });
 });

@@ -83,8 +83,10 @@ for (const [path, remote, module] of [
   ['/', 'mfe-marketing', 'HomePage'],
   ['/community', 'mfe-community', 'CommunityPage'],
   ['/contact', 'mfe-marketing', 'ContactPage'],
+  ['a package page', 'mfe-commerce', 'PackagePage'],
 ] as const) {
   test(`${path} asks for its remote module with the shell's first chunks`, async ({ page }) => {
+    const url = path.startsWith('/') ? path : `/packages/${(await createPackage({ name: 'A first-load plan', price: 90000, duration_days: 30, package_type: 'subscription', is_active: true })).slug}`;
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
         if (document.documentElement?.dataset.app !== 'live') return;
@@ -92,7 +94,7 @@ for (const [path, remote, module] of [
         observer.disconnect();
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
     });
-    await page.goto(path);
+    await page.goto(url);
     await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
     const { entries, liveAt } = await page.evaluate(() => ({
       liveAt: (window as unknown as { liveAt: number }).liveAt,
@@ -158,9 +160,11 @@ test("the remotes' entries ask V8 to compile all of them while they load, their 
   expect(loaded.filter(([, text]) => text.startsWith('//# allFunctionsCalledOnLoad')).map(([path]) => path)).toEqual([]);
 });
 
-test('the community pages load no validation library and few scripts before they are live', async ({ page }) => {
+test('the community pages and a package page load no validation library and few scripts before they are live', async ({ page }) => {
   const blog = await createBlog({ title: 'A post without a validator', content: '<p>Read only.</p>' });
-  for (const path of ['/community', `/blog/${blog.slug}`]) {
+  const event = await createEvent({ title: 'An event its seat links to', start_time: '2031-04-10T09:30:00.000Z', end_time: '2031-04-10T11:00:00.000Z' });
+  const seat = await createPackage({ name: 'A seat without a validator', price: 50000, package_type: 'event', event_id: event.id, capacity: 5, is_active: true });
+  for (const path of ['/community', `/blog/${blog.slug}`, `/packages/${seat.slug}`]) {
     const scripts: Promise<string>[] = [];
     const listener = (response: Response) => {
       if (response.request().resourceType() === 'script' && response.ok()) scripts.push(response.text());

@@ -149,9 +149,9 @@ export const REMOTE_TABLE_FILE = 'remote-table.json';
 
 /**
  * The file a remote's build writes beside its mf-manifest.json: for each module it exposes, the
- * files of the shared modules a first visit loads from that remote (decision 061).
+ * files a first visit to its page loads from that remote, shared modules included (decision 061).
  */
-export const PAGE_SHARES_FILE = 'page-shares.json';
+export const FIRST_LOAD_FILE = 'first-load.json';
 
 /**
  * What a shell composes of each remote: every module the remote exposes to the site (its routes'

@@ -63,6 +63,9 @@ export const serviceLinks = [
 
 export type ServiceSlug = (typeof serviceLinks)[number]['slug'];
 
+/** An event's page on the site (here, not beside the event's schema: pages that link one need no zod). */
+export const eventPath = (slug: string) => `/event/${encodeURIComponent(slug)}`;
+
 /** The built-in AI assistant: the script the api serves and the element it defines. */
 export const builtInAssistant = { scriptPath: '/ai-widget/assistant.js', element: 'tiny-titans-assistant' } as const;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { PAGE_SHARES_FILE, REMOTE_TABLE_FILE, REMOTES, remoteTable, SHELL_DEV_PORT } from '@site/shared/remotes';
+import { FIRST_LOAD_FILE, REMOTE_TABLE_FILE, REMOTES, remoteTable, SHELL_DEV_PORT } from '@site/shared/remotes';
 
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const requireFromBuild = createRequire(import.meta.url);
@@ -191,47 +191,48 @@ const remoteTablePlugin = {
 export const BOOTSTRAP_CHUNK = 'bootstrap';
 
 /**
- * The files of the shell's bootstrap, fetched on every page right after the first chunks, named in
- * index.html as preloads: the api's loader asks for them after the first paint together with the
- * first chunks (api/browser/deferred-entry.ts) instead of one round trip after the entry has run.
- * @type {import('@rspack/core').RspackPluginInstance}
+ * For each module a remote exposes, the files a first visit to its page loads from the remote: the
+ * module's chunk group, and the chunks of the shares it imports that the shell's first chunks do
+ * not carry (FIRST_RENDER), as the remote's own registration of each loads them (its provide
+ * module's). The page's loader fetches them all with the shell's first chunks (decision 061), not
+ * a round after the module has run. mf-manifest.json cannot say this: it files a chunk holding a
+ * shared module under that share (with the fallback copies), not under the module that needs it.
  */
-/**
- * For each module a remote exposes, the files of the shared modules it loads from the remote's own
- * build on a first visit: those it imports that the shell's first chunks do not carry (FIRST_RENDER).
- * The federation runtime asks for them only once the module's own chunks have run, a round of
- * requests after them; the page's loader fetches them with the rest (decision 061). They are what
- * the remote's registration of each share loads (its provide module's chunks), which the manifest
- * does not tell apart from the fallback copies of the same modules.
- */
-const pageSharesPlugin = {
+const firstLoadPlugin = {
   apply(compiler) {
     const shareKey = (module) => /^(?:consume|provide) shared module \([^)]*\) ((?:@[^/@\s]+\/)?[^@\s]+)@/.exec(module.identifier())?.[1];
-    compiler.hooks.thisCompilation.tap('page-shares', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'page-shares', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+    compiler.hooks.thisCompilation.tap('first-load', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'first-load', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const { chunkGraph } = compilation;
-        const filesOfBlocks = (module) =>
-          module.blocks.flatMap((block) => chunkGraph.getBlockChunkGroup(block)?.chunks.flatMap((chunk) => [...chunk.files]) ?? []).filter((file) => file.endsWith('.js'));
+        const filesOf = (chunks) => chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
         const provided = new Map();
-        for (const module of compilation.modules) if (module.type === 'provide-module') provided.set(shareKey(module), filesOfBlocks(module));
+        for (const module of compilation.modules) {
+          if (module.type === 'provide-module') provided.set(shareKey(module), module.blocks.flatMap((block) => filesOf(chunkGraph.getBlockChunkGroup(block)?.chunks ?? [])));
+        }
         const pages = {};
         for (const [name, group] of compilation.namedChunkGroups) {
           const expose = name.match(/^__federation_expose_(.+)$/)?.[1];
           if (!expose) continue;
           const keys = new Set(group.chunks.flatMap((chunk) => chunkGraph.getChunkModules(chunk).filter((module) => module.type === 'consume-shared-module').map(shareKey)));
-          const files = [...keys].filter((key) => !FIRST_RENDER.has(key)).flatMap((key) => {
+          const shares = [...keys].filter((key) => !FIRST_RENDER.has(key)).flatMap((key) => {
             const found = provided.get(key);
             if (!found) throw new Error(`${expose} imports the share ${key}, which this build does not provide`);
             return found;
           });
-          pages[expose] = [...new Set(files)].sort();
+          pages[expose] = [...new Set([...filesOf(group.chunks), ...shares])].sort();
         }
-        compilation.emitAsset(PAGE_SHARES_FILE, new rspack.sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`));
+        compilation.emitAsset(FIRST_LOAD_FILE, new rspack.sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`));
       });
     });
   },
 };
 
+/**
+ * The files of the shell's bootstrap, fetched on every page right after the first chunks, named in
+ * index.html as preloads: the api's loader asks for them after the first paint together with the
+ * first chunks (api/browser/deferred-entry.ts) instead of one round trip after the entry has run.
+ * @type {import('@rspack/core').RspackPluginInstance}
+ */
 const bootstrapPreloadPlugin = {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('bootstrap-preload', (compilation) => {
@@ -330,7 +331,7 @@ export function createConfig({ dir, name, exposes, title, templateParameters }) 
         }),
         ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }), remoteTablePlugin] : []),
         ...(isHost && prod ? [bootstrapPreloadPlugin] : []),
-        ...(!isHost && prod ? [pageSharesPlugin] : []),
+        ...(!isHost && prod ? [firstLoadPlugin] : []),
         // Nearly every function of the shell's first chunks runs on every page load (the federation
         // runtime, React, the router, styled-components), and of a remote's entry whenever the
         // remote is used (its federation runtime and share registrations). This tells V8 (Chrome

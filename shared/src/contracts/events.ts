@@ -22,8 +22,6 @@ export const Event = z.object({
   packages_ids: z.array(z.string()),
 });
 export type Event = z.infer<typeof Event>;
-/** An event's page on the site. */
-export const eventPath = (slug: string) => `/event/${encodeURIComponent(slug)}`;
 export const EventList = z.array(Event);
 
 const fields = {

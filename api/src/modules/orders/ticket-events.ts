@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eventPath } from '@site/shared/contracts/events';
+import { eventPath } from '@site/shared/site-config';
 import type { OrderEvent } from '@site/shared/contracts/orders';
 import type { Db } from '../../db/database';
 import type { OrderRow } from './table';

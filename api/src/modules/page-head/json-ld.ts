@@ -1,7 +1,7 @@
 import type { Blog } from '@site/shared/contracts/blogs';
-import { eventPath, type Event } from '@site/shared/contracts/events';
+import type { Event } from '@site/shared/contracts/events';
 import type { Package } from '@site/shared/contracts/packages';
-import { site } from '@site/shared/site-config';
+import { eventPath, site } from '@site/shared/site-config';
 import { scriptJson } from '../ssr/html';
 
 /** schema.org data about a page, without its address (added when the head is written). */

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { localFile, localManifest, localOriginOf, localPageShares, serverContainerOf } from './federation';
+import { localFile, localManifest, localOriginOf, localFirstLoad, serverContainerOf } from './federation';
 import { RENDERED_REMOTES } from './pages';
 import type { LiveShell, PointerStore } from '../releases/store';
 import type { Trial } from '../releases/trials';
@@ -43,8 +43,8 @@ export interface DeploymentWatch {
   onChange(listener: (deployment: Deployment) => void): void;
   /**
    * The files a browser fetches for a remote module of a deployment before it can run: its remote's
-   * entry, the module's own chunks (the remote's mf-manifest.json) and the chunks of the shared
-   * modules it loads from its remote (PAGE_SHARES_FILE), as paths on this site; null
+   * entry, and the module's chunks with those of the shared modules it loads from its remote (the
+   * remote build's FIRST_LOAD_FILE), as paths on this site; null
    * for a remote on another host or without a readable manifest.
    */
   filesOf(deployment: Deployment, module: string): Promise<ModuleFiles | null>;
@@ -135,11 +135,11 @@ export const deploymentPlugin = fp(
       const [name, expose] = module.split('/');
       const entry = name ? remotes[name] : undefined;
       if (!entry) return null;
-      const [manifest, shares] = await Promise.all([localManifest(roots, entry), localPageShares(roots, entry)]);
+      const [manifest, firstLoad] = await Promise.all([localManifest(roots, entry), localFirstLoad(roots, entry)]);
       if (!manifest) return null;
       const entryUrl = new URL(entry, `${localOrigin}/`);
-      const own = manifest.exposes.find((exposed) => exposed.name === expose)?.assets?.js.sync ?? [];
-      const chunks = [...new Set([...own, ...(expose ? (shares[expose] ?? []) : [])])];
+      // A build from before FIRST_LOAD_FILE: the module's own chunks, as far as the manifest tells.
+      const chunks = (expose ? firstLoad[expose] : undefined) ?? manifest.exposes.find((exposed) => exposed.name === expose)?.assets?.js.sync ?? [];
       return { entry: entryUrl.pathname, chunks: chunks.map((chunk) => new URL(chunk, entryUrl).pathname) };
     };
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { createInstance, registerGlobalPlugins, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import { z } from 'zod';
-import { PAGE_SHARES_FILE } from '@site/shared/remotes';
+import { FIRST_LOAD_FILE } from '@site/shared/remotes';
 
 const require = createRequire(import.meta.url);
 
@@ -88,17 +88,17 @@ export async function localManifest(roots: LocalRoots, entry: string): Promise<F
   return manifestOf(await besideEntry(roots, entry, 'mf-manifest.json'));
 }
 
-/** A remote build's PAGE_SHARES_FILE: file names by exposed module. */
-const PageSharesShape = z.record(z.string(), z.array(z.string()));
+/** A remote build's FIRST_LOAD_FILE: file names by exposed module. */
+const FirstLoadShape = z.record(z.string(), z.array(z.string()));
 
 /**
- * The files of the shared modules each exposed module loads from its remote on a first visit, read
- * beside a local entry; empty where there is no such file (a build from before it was written).
+ * The files a first visit loads for each module a remote exposes (FIRST_LOAD_FILE), read beside a
+ * local entry; empty where there is no such file (a build from before it was written).
  */
-export async function localPageShares(roots: LocalRoots, entry: string): Promise<Record<string, string[]>> {
-  const text = await besideEntry(roots, entry, PAGE_SHARES_FILE);
+export async function localFirstLoad(roots: LocalRoots, entry: string): Promise<Record<string, string[]>> {
+  const text = await besideEntry(roots, entry, FIRST_LOAD_FILE);
   try {
-    const parsed = PageSharesShape.safeParse(JSON.parse(text));
+    const parsed = FirstLoadShape.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : {};
   } catch {
     return {};

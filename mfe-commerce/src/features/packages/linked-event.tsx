@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { eventPath, type Event } from '@site/shared/contracts/events';
+import type { Event } from '@site/shared/contracts/events';
+import { eventPath } from '@site/shared/site-config';
 import { useApiRead, type Query } from '@site/shared/query';
 import { StatusText } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';

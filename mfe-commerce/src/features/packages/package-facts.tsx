@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
-import { eventPath, type Event } from '@site/shared/contracts/events';
+import type { Event } from '@site/shared/contracts/events';
+import { eventPath } from '@site/shared/site-config';
 import type { Package } from '@site/shared/contracts/packages';
 import { theme } from '@site/shared/ui/theme';
 import { When } from '@site/shared/ui/when';

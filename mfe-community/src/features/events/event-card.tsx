@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
+import { eventPath } from '@site/shared/site-config';
 import { Button } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { When } from '@site/shared/ui/when';
@@ -50,7 +51,7 @@ export function EventCard({ event, onOpen }: { event: Event; onOpen: (event: Eve
       <h3 id={titleId}>
         {/* The event's own page for crawlers, new tabs and pages without JavaScript; a plain click opens the details. */}
         <a
-          href={`/event/${encodeURIComponent(event.slug)}`}
+          href={eventPath(event.slug)}
           onClick={(click) => {
             if (click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
             click.preventDefault();

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Event } from '@site/shared/contracts/events';
+import { eventPath } from '@site/shared/site-config';
 import { Button, ButtonLink } from '@site/shared/ui/primitives';
 import { theme } from '@site/shared/ui/theme';
 import { Modal } from '../../components/modal';
@@ -38,7 +39,7 @@ interface EventModalProps {
  * event's own page (decision 006). Sample events have no page: the button is disabled and says why.
  */
 export function EventModal({ event, isSample = false, onClose }: EventModalProps) {
-  const pagePath = isSample ? '/community' : `/event/${encodeURIComponent(event.slug)}`;
+  const pagePath = isSample ? '/community' : eventPath(event.slug);
   return (
     <Modal title={event.title} onClose={onClose}>
       <Facts>
