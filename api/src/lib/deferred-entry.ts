@@ -6,15 +6,14 @@ const ENTRY_SCRIPTS = /<script defer src="([^"]+)"><\/script>/g;
 const NEXT_SCRIPTS = /<link rel="preload" as="script" href="([^"]+)">/g;
 
 /**
- * The shell's HTML with its entry script run after the first paint (api/browser/deferred-entry.ts
- * says why) and fetched, with the files it asks for next, once the page is parsed rather than a
- * round trip or three later: preloaded, what is asked for first whatever happens (the first chunks,
- * the shell's bootstrap, the page's remote entry), since a preload that fails is handed to the next
- * request for its file, a retry's included; into the HTTP cache, the page module's chunks (immutable
- * names), asked for only once the entry has run. The loader's text is fixed (the files are in its
- * `data-` attributes), so the CSP allows it by the hash the build worked out
- * (browserScript('deferred-entry').csp). It stands last in the body: it runs once the whole page
- * has been parsed.
+ * The shell's HTML with its entry script loaded after the first paint (api/browser/deferred-entry.ts
+ * says why), and the files it asks for next fetched at the same moment rather than a round trip or
+ * three later: preloaded, what is asked for first whatever happens (the shell's bootstrap, the page's
+ * remote entry), since a preload that fails is handed to the next request for its file, a retry's
+ * included; into the HTTP cache, the page module's chunks (immutable names), asked for only once
+ * the entry has run. The loader's text is fixed (the files are in its `data-` attributes), so the
+ * CSP allows it by the hash the build worked out (browserScript('deferred-entry').csp). It stands
+ * last in the body: it runs once the whole page has been parsed.
  */
 export function deferEntryScript(html: string, module?: { entry: string; chunks: readonly string[] }): string {
   const sources = [...html.matchAll(ENTRY_SCRIPTS)].map((match) => match[1]);
