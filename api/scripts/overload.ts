@@ -17,10 +17,13 @@ import { until } from '@site/test-support/until';
 const FLOOD_CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 2_000);
 const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 20);
 /**
- * What is answered under the flood is answered within this (p99, from its connection), the flood's
- * own timeout: the flood and the api share the machine's cores, so the figure follows its load.
+ * What the api admits under the flood it answers within this (p99 of its own time, from its request
+ * metrics), however long the kernel held the connection before the api took it: that wait follows
+ * the machine's load (2-core hosts put the client's p99 at 4-10 s, the flood's own timeout).
  */
-const ANSWERED_P99_BUDGET_MS = Number(process.env.FLOOD_P99_BUDGET_MS ?? 10_000);
+const ANSWERED_P99_BUDGET_MS = Number(process.env.FLOOD_P99_BUDGET_MS ?? 2_500);
+/** Half the flood's answers come at once, from the client's side too: the api does not queue them. */
+const ANSWERED_P50_BUDGET_MS = 1_000;
 /** A flood request not answered (connection included) within this counts as an error. */
 const FLOOD_TIMEOUT_MS = 10_000;
 /** The api's size budget at work (api/scripts/memory-budget.ts holds it at 400 MiB). */
@@ -41,6 +44,29 @@ function status(url: string, timeoutMs = 5_000): Promise<number> {
   });
 }
 
+const METRICS_TOKEN = 'overload-check-metrics-token';
+
+/** The api's answers by the upper bound of their time's bucket (seconds), summed over routes; no 5xx, no probes. */
+async function answeredBuckets(url: string): Promise<Map<number, number>> {
+  const text = await (await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const buckets = new Map<number, number>();
+  for (const [, labelText, count] of text.matchAll(/^http_request_duration_seconds_bucket\{(.*)\} (\d+)$/gm)) {
+    const labels = Object.fromEntries([...labelText!.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k!, v!]));
+    if (Number(labels.status_code) >= 500 || labels.route!.startsWith('/api/health') || labels.route === '/api/metrics') continue;
+    const le = labels.le === '+Inf' ? Infinity : Number(labels.le);
+    buckets.set(le, (buckets.get(le) ?? 0) + Number(count));
+  }
+  return buckets;
+}
+
+/** The bucket bound (ms) within which p % of the answers counted between two scrapes fall. */
+function bucketPercentile(before: Map<number, number>, after: Map<number, number>, p: number): { ms: number; count: number } {
+  const cumulative = [...after].map(([le, count]) => [le, count - (before.get(le) ?? 0)] as const).sort(([a], [b]) => a - b);
+  const count = cumulative.at(-1)?.[1] ?? 0;
+  const bound = cumulative.find(([, n]) => n >= (p / 100) * count)?.[0] ?? Infinity;
+  return { ms: bound * 1_000, count };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -58,7 +84,8 @@ const probeUrl = `http://127.0.0.1:${healthPort}/api/health/ready`;
 const api = await startServer(
   // Warnings only: a line per request would be written to this script's pipe under the flood.
   // The limits are the defaults (config.ts): the product as `pnpm start` runs it.
-  { PUBLIC_URL: 'http://localhost', LOG_LEVEL: 'warn', HEALTH_PORT: String(healthPort) },
+  // The request metrics on, as a monitored deployment runs: they time what the api itself spends.
+  { PUBLIC_URL: 'http://localhost', LOG_LEVEL: 'warn', HEALTH_PORT: String(healthPort), METRICS_TOKEN },
   { asStarted: true, showErrors: true, readyTimeoutMs: 150_000 },
 );
 const pid = api.process.pid!;
@@ -76,6 +103,7 @@ try {
   check(ordinary.requests.total >= 8_000, 'the ordinary load was sent at (near) its pace');
 
   // The flood: every request different, so nothing comes from a cache.
+  const bucketsBefore = await answeredBuckets(api.url);
   let n = 0;
   const paths = [
     () => `/api/blogs/search?field=slug&value=flood-${n}`,
@@ -166,17 +194,21 @@ try {
   await Promise.all([sampler, prober]);
   answeredMs.sort((a, b) => a - b);
   withConnectingMs.sort((a, b) => a - b);
-  const p99 = percentile(answeredMs, 99);
+  const p50 = percentile(answeredMs, 50);
+  const own = bucketPercentile(bucketsBefore, await answeredBuckets(api.url), 99);
   console.log(
     `flood: ${FLOOD_CONNECTIONS} connections for ${((Date.now() - started) / 1000).toFixed(1)} s on uncached searches and pages: ` +
-      `${answeredMs.length} answered (from their connection p50 ${percentile(answeredMs, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; with connecting p99 ${percentile(withConnectingMs, 99).toFixed(0)} ms), ${shed} shed with 503, ` +
+      `${answeredMs.length} answered (the api's own time p99 ≤ ${own.ms} ms of ${own.count}; from their connection p50 ${p50.toFixed(0)} ms, ` +
+      `p99 ${percentile(answeredMs, 99).toFixed(0)} ms; with connecting p99 ${percentile(withConnectingMs, 99).toFixed(0)} ms), ${shed} shed with 503, ` +
       `${other} other 5xx, ${errors} errors (${timeouts} timeouts); peak RSS ${peakMiB.toFixed(0)} MiB; ` +
       `ready during: ${readyDuring.filter((code) => code === 503).length}×503 of ${readyDuring.length} probes`,
   );
   check(shed > 0, 'the flood is shed (some 503)');
   check(shedWithoutRetryAfter === 0, 'every 503 carries Retry-After');
   check(answeredMs.length > 0, 'the api answers what it can under the flood');
-  check(p99 <= ANSWERED_P99_BUDGET_MS, `what is answered is answered within ${ANSWERED_P99_BUDGET_MS} ms (p99)`);
+  check(own.count >= answeredMs.length, 'the api timed every answer the flood got');
+  check(own.ms <= ANSWERED_P99_BUDGET_MS, `what the api admits it answers within ${ANSWERED_P99_BUDGET_MS} ms (p99 of its own time)`);
+  check(p50 <= ANSWERED_P50_BUDGET_MS, `half the answers come within ${ANSWERED_P50_BUDGET_MS} ms of their connection`);
   check(other === 0, 'no other 5xx under the flood');
   check(peakMiB <= PEAK_RSS_BUDGET_MIB, `resident memory stays within ${PEAK_RSS_BUDGET_MIB} MiB`);
   check(readyDuring.includes(503), 'readiness answers 503 under the flood');
