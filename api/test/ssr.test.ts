@@ -58,8 +58,10 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect(elsewhere.headers.location ?? '').not.toMatch(/^\/\//);
   });
 
-  it('leaves /admin, /login and /orders to the browser', async () => {
-    for (const url of ['/admin', '/login', '/orders']) {
+  it("renders /login, the shell's own page, and leaves /admin, /orders and a reset link to the browser", async () => {
+    // Twice: the second /login comes from the kept pages, which a query (a reset token) never gets.
+    for (let i = 0; i < 2; i++) expect((await app.inject({ url: '/login' })).body).toContain('<h1>Rendered /login</h1>');
+    for (const url of ['/admin', '/orders', '/login?reset=a-token']) {
       expect((await app.inject({ url })).body, url).toContain('<div id="root"></div>');
     }
   });

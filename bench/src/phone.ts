@@ -48,7 +48,7 @@ export async function coldLoad(browser: Browser, url: string, until: 'live' | 'p
     });
     await page.goto(url, { waitUntil: 'commit' });
     if (until === 'live') await page.waitForFunction(() => (window as unknown as { __liveAt?: number }).__liveAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
-    // A page the server does not render (/login) paints only once its scripts have run, after live.
+    // A page the server does not render (an admin page) paints only once its scripts have run, after live.
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 60_000, polling: 100 });
     return await page.evaluate(() => ({
       liveMs: (window as unknown as { __liveAt?: number }).__liveAt ?? NaN,

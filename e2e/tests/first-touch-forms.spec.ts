@@ -1,7 +1,7 @@
 // What a phone visitor types before the page is live stays, and nothing is filled in under their
 // fingers. The plain Playwright test: the fixtures' navigation waits for the shell, which these hold back.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerBuyer } from '../support/commerce';
+import { fromNewAddress, newBuyer, registerBuyer } from '../support/commerce';
 import { holdScripts, live, phoneProfile } from '../support/phone-profile';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -73,8 +73,50 @@ test('Join pressed before the page is live is held, then carried out in the brow
   expect(new URL(page.url()).search).toBe('');
 });
 
+// The api renders /login (decision 017): its form shows before the shell has run.
+test('a log-in typed and sent with Enter before the page is live is held, then signs in', async ({ page }) => {
+  const buyer = newBuyer();
+  expect((await page.request.post('/api/users/register', { data: buyer, headers: fromNewAddress() })).status()).toBe(201);
+  const navigations: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) navigations.push(request.url());
+  });
+  const release = await before(page, '/login');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Username').fill(buyer.username);
+  await form.getByLabel('Password', { exact: true }).fill(buyer.password);
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(form.getByRole('button', { name: /^Log in/ })).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByText('Login successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/$/);
+  // One page load: the press was never a native submission carrying the password in a URL.
+  expect(navigations.filter((url) => new URL(url).pathname === '/login')).toHaveLength(1);
+  expect(navigations.join(' ')).not.toContain(encodeURIComponent(buyer.password));
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('the log-in form shows and sends nothing: the password never goes into the address', async ({ page }) => {
+    await page.goto('/login');
+    const sent: string[] = [];
+    // What could carry the password: a navigation (a form's submission), a write, or a URL holding it.
+    // The page's own late fetches (its fonts, its favicon) carry nothing.
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() || request.method() !== 'GET' || request.url().includes('a-secret-password')) sent.push(request.url());
+    });
+    const form = page.getByRole('form', { name: 'Log in' });
+    await expect(form.locator('noscript')).toBeVisible();
+    expect(await form.locator('noscript').textContent()).toBe('Logging in needs JavaScript, which is turned off in this browser. Nothing is sent.');
+    await form.getByLabel('Username').fill('no-script');
+    await form.getByLabel('Password', { exact: true }).fill('a-secret-password');
+    await form.getByRole('button', { name: 'Log in', exact: true }).click();
+    await form.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(form.getByLabel('Password', { exact: true })).toHaveValue('a-secret-password');
+    expect(new URL(page.url()).search).toBe('');
+    expect(sent).toEqual([]);
+  });
 
   test('Join says it needs JavaScript and keeps the address; nothing is sent', async ({ page }) => {
     await page.goto('/community');

@@ -103,8 +103,10 @@ test('the browser keeps the title the server HTML gave each fixed page', async (
   }
 });
 
-test('admin, login and orders stay rendered in the browser', async ({ request }) => {
-  for (const path of ['/admin', '/login', '/orders']) {
+test('admin, orders and a password-reset link stay rendered in the browser', async ({ request }) => {
+  // The reset token is read in the browser: its page is neither rendered nor answered from a kept /login.
+  expect(await (await request.get('/login')).text()).toContain('Welcome Back');
+  for (const path of ['/admin', '/orders', '/login?reset=not-a-real-token']) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain('<div id="root"></div>');
   }
@@ -157,6 +159,18 @@ test('a blog post hydrates with the answer it was rendered with, asking the api 
   await page.goBack();
   await reread;
   await expect(page.getByRole('heading', { level: 1, name: 'Hydrated post' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('/login hydrates its server HTML without a mismatch; a reset link shows its own form', async ({ page, consoleErrors }) => {
+  await markServerNodes(page);
+  await page.goto('/login');
+  await pageSettled(page);
+  expect(await keptServerHeading(page)).toBe(true);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Get Started' })).toBeVisible();
+  await page.goto('/login?reset=not-a-real-token');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

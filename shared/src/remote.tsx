@@ -186,6 +186,20 @@ function Settled({ settle }: { settle: () => void }) {
   return null;
 }
 
+/**
+ * A lazy part of the shell that the server rendered (the login page): `data-app="live"` waits until
+ * its code has come and hydrated it, so a press kept before then reaches its handler.
+ */
+export function LazyPart({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const settle = usePendingUntilSettled();
+  return (
+    <Suspense fallback={fallback}>
+      {children}
+      <Settled settle={settle} />
+    </Suspense>
+  );
+}
+
 interface RemoteProps {
   id: RemoteModuleId;
   /** Human name of the part, for the log. */

@@ -4,6 +4,8 @@ import { firstPageSettled } from './lib/first-page';
 
 // Only the federation runtime is needed to start fetching the first page's remote.
 preloadFirstPage(window.location.pathname);
+// The login page is the shell's own lazy chunk: fetched now, it is in before hydration reaches it.
+if (window.location.pathname === '/login') void import('./app/login-page');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -35,6 +35,7 @@ const Panel = styled(Card)`
   max-width: 440px;
   h1 { margin-top: 0; }
   form > p { color: ${theme.color.textMuted}; }
+  form > noscript { display: block; margin-bottom: 16px; }
   form > button[type='submit'] { width: 100%; }
 `;
 

@@ -1,12 +1,13 @@
-import { Suspense, lazy } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Remote, RemoteLoading } from '@site/shared/remote';
+import { LazyPart, Remote, RemoteLoading } from '@site/shared/remote';
 import { REMOTE_ROUTES } from '../lib/route-table';
 import { NotFoundPage } from './not-found-page';
 import { AdminGate } from './admin-gate';
 import { RouteGuard } from './route-guard';
 
-// The login screens (forms, validation) are a chunk of their own: most visitors never open them.
+// The login screens (forms, validation) are a chunk of their own: most visitors never open them. The
+// server renders /login; the browser then fetches it at once (bootstrap.tsx).
 const LoginPage = lazy(() => import('./login-page').then((mod) => ({ default: mod.LoginPage })));
 
 /** Route → remote (shared/src/remotes.js). A remote is fetched only when one of its routes renders. */
@@ -22,9 +23,9 @@ export function AppRoutes() {
       <Route
         path="/login"
         element={
-          <Suspense fallback={<RemoteLoading />}>
+          <LazyPart fallback={<RemoteLoading />}>
             <LoginPage />
-          </Suspense>
+          </LazyPart>
         }
       />
       <Route path="*" element={<NotFoundPage />} />

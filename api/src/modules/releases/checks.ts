@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, REMOTE_TABLE_FILE, remoteDir, REMOTES, remoteTable, type RemoteName } from '@site/shared/remotes';
 import { createServerFederation, localManifest, localOriginOf, manifestOf, serverEntryOf, type FederationManifest, type LocalRoots } from '../ssr/federation';
-import { RENDERED_REMOTES, renderedRoute } from '../ssr/pages';
+import { RENDERED_REMOTES, SHELL_PAGES, renderedRoute } from '../ssr/pages';
 import { renderPage, type ShellServerModule } from '../ssr/render';
 import { federationNameOf, liveRemotes, liveShell, releasePath, SHELL, type LiveShell, type PointerStore, type SiteFolders } from './store';
 
@@ -166,11 +166,14 @@ export async function checkManifests(folders: SiteFolders, pointers: PointerStor
  */
 export function pathsToRender(name: RemoteName | typeof SHELL): string[] {
   const remotes: readonly RemoteName[] = name === SHELL || 'sections' in REMOTES[name] ? RENDERED_REMOTES : [name];
-  return remotes.flatMap((remote) =>
-    Object.keys(REMOTES[remote].routes)
-      .map((route) => route.replace(/:[a-z]+/g, 'release-check'))
-      .filter((pathname) => renderedRoute(pathname) !== null),
-  );
+  return [
+    ...remotes.flatMap((remote) =>
+      Object.keys(REMOTES[remote].routes)
+        .map((route) => route.replace(/:[a-z]+/g, 'release-check'))
+        .filter((pathname) => renderedRoute(pathname) !== null),
+    ),
+    ...(name === SHELL ? SHELL_PAGES : []),
+  ];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

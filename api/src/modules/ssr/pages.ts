@@ -2,10 +2,16 @@ import { REMOTES, REMOTE_NAMES, answerValues, exposesOf, fillRead, hasServerCont
 import type { NotFoundKind } from '@site/shared/site-config';
 import type { CacheTag } from '../../lib/tagged-cache';
 
+/**
+ * The shell's own pages the api renders (no remote, no reads). Each reads its query in the browser
+ * (the login page's password-reset token), so a visit with a query string is left to the browser.
+ */
+export const SHELL_PAGES: readonly string[] = ['/login'];
+
 /** Pages the remote table does not match: the shell's own, and `/admin` (`/admin/*` does not match it in the router). */
 const OTHER_ROUTES = [
   ...Object.values(REMOTES).flatMap((remote) => Object.keys(remote.routes).filter((path) => path.endsWith('/*')).map((path) => path.slice(0, -2))),
-  '/login',
+  ...SHELL_PAGES,
 ];
 
 /**
@@ -127,6 +133,7 @@ export function isUnknownPage(pathname: string): boolean {
  * fill, then those that need an answer (an event's packages need its id).
  */
 export function renderedRoute(pathname: string): RenderedRoute | null {
+  if (SHELL_PAGES.includes(pathname)) return { module: null, reads: [], tags: [], html: new Map() };
   const page = matchPage(pathname);
   if (!page?.rendered) return null;
   const html = new Map<string, readonly string[]>();

@@ -10,7 +10,7 @@ import type { Side } from '../releases/sides';
 import { createServerFederation, type ServerFederation } from './federation';
 import { composeHtml, RenderedHtml, sendPage } from './html';
 import { ownHeadOf } from './own-head';
-import { NOT_FOUND_ROUTE, RENDERED_MODULES, isUnknownPage, matchPage, renderedRoute, type RenderedRoute } from './pages';
+import { NOT_FOUND_ROUTE, RENDERED_MODULES, SHELL_PAGES, isUnknownPage, matchPage, renderedRoute, type RenderedRoute } from './pages';
 import { readAnswers } from './preload';
 import { releaseOf, renderHealth } from './render-health';
 import { renderPage, type ShellServerModule } from './render';
@@ -178,6 +178,8 @@ export const ssrPlugin = fp<SsrOptions>(
     // page is rendered and kept without it, so `?utm_source=…` or `?x=1` share the page's entry
     // instead of each costing a render and pushing a page out (decision 014).
     const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] || '/';
+    /** The shell's own page reads its query in the browser: with one, the browser renders it. */
+    const browserReadsQuery = (request: FastifyRequest) => request.url.includes('?') && SHELL_PAGES.includes(pathOf(request));
     // Pages are kept per side of a trial: a visitor on the live side never gets the candidate's page.
     const keyOf = (request: FastifyRequest, side: Side) => `${publicOrigin(config, request)}${pathOf(request)}${side === 'candidate' ? ' candidate' : ''}`;
     // Every unknown path shows the same not-found page: one entry for all of them.
@@ -229,7 +231,7 @@ export const ssrPlugin = fp<SsrOptions>(
         // When the deployment is due a look, the page handler looks (a redeploy forgets the pages).
         // A visitor back from a form post sees the outcome: their page is rendered for them.
         const deployment = app.deployment.fresh;
-        if (!deployment || !isPublicHost(config, request) || hasFormOutcome(request)) return done();
+        if (!deployment || !isPublicHost(config, request) || hasFormOutcome(request) || browserReadsQuery(request)) return done();
         // An admin's preview is checked against their account by the page handler.
         const side = app.releases.sideNow(request, reply, deployment.trial);
         const page = side ? pages.get(keyOf(request, side.side)) : undefined;
@@ -241,7 +243,7 @@ export const ssrPlugin = fp<SsrOptions>(
       async page(request, reply) {
         const pathname = pathOf(request);
         const route = renderedRoute(pathname) ?? (isUnknownPage(pathname) ? NOT_FOUND_ROUTE : null);
-        if (!route) return null;
+        if (!route || browserReadsQuery(request)) return null;
         // Another host than PUBLIC_URL's: the browser renders the page; nothing is rendered or kept for it.
         if (!isPublicHost(config, request)) {
           app.metrics.serverRenderFallback('other_host');

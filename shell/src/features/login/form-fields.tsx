@@ -60,6 +60,7 @@ export function PasswordField({ label, error, id, ...input }: TextFieldProps) {
         <ToggleButton
           type="button"
           aria-controls={inputId}
+          data-replay={`${inputId}:show`}
           aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
           onClick={() => setVisible((v) => !v)}
         >
