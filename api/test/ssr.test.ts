@@ -150,6 +150,15 @@ describe.each(testDatabases())('server-rendered pages on $name', (target) => {
     expect((await app.inject({ url: '/privacy' })).body).not.toMatch(/data-(preload|fetch)=/);
   });
 
+  it("fetches a shell page's own chunks, as the build names them, with the first scripts on that page only", () => {
+    const template = SHELL_HTML.replace('</head>', '<script defer src="/main.0123abcd.js"></script><meta name="page-chunks" content="/login /page-login.89ab.js /7.cdef.js"></head>');
+    const login = composeHtml(template, { html: '', styles: '' }, {}, { path: '/login' });
+    expect(login).toContain('<script data-src="/main.0123abcd.js" data-fetch="/page-login.89ab.js /7.cdef.js">');
+    const other = composeHtml(template, { html: '', styles: '' }, {}, { path: '/privacy' });
+    expect(other).not.toContain('data-fetch=');
+    for (const html of [login, other]) expect(html).not.toContain('page-chunks');
+  });
+
   it('allows every inline script of a rendered page by its hash, the early-press recorder in the head among them', async () => {
     const page = await app.inject({ url: '/privacy' });
     const scriptSrc = /script-src ([^;]+)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';

@@ -121,6 +121,21 @@ for (const [path, remote, module] of [
   });
 }
 
+// The same for the shell's own page the api renders: /login's chunk comes with the first chunks.
+test("/login asks for its own chunk with the shell's first chunks, and is live once it has hydrated", async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ path: new URL(r.name).pathname, fetchStart: r.fetchStart, responseEnd: r.responseEnd })),
+  );
+  const first = (pattern: RegExp) => entries.filter((entry) => pattern.test(entry.path)).sort((a, b) => a.fetchStart - b.fetchStart)[0];
+  const main = first(/^\/main\.[0-9a-f]+\.js$/)!;
+  const chunk = first(/^\/page-login\.[0-9a-f]+\.js$/);
+  expect(chunk?.fetchStart).toBeLessThan(main.responseEnd);
+  // Live means the form's own code has it: React's handlers are on the server's button.
+  expect(await page.getByRole('button', { name: 'Log in', exact: true }).evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')))).toBe(true);
+});
+
 // Decision 020: V8 compiles the shell's first scripts while they stream in, not function by function
 // on the main thread. The hint counts only as the file's first line. That code comes in several
 // files, each evaluated in a task of its own; in one file of 400 KB it was one long task.

@@ -1,11 +1,12 @@
 import { loadRemoteModule, preloadFirstPage } from './lib/federation';
 import { yieldToBrowser } from './lib/yield-to-browser';
 import { firstPageSettled } from './lib/first-page';
+import { loadLoginPage } from './app/login-chunk';
 
 // Only the federation runtime is needed to start fetching the first page's remote.
 preloadFirstPage(window.location.pathname);
-// The login page is the shell's own lazy chunk: fetched now, it is in before hydration reaches it.
-if (window.location.pathname === '/login') void import('./app/login-page');
+// The login page is the shell's own lazy chunk: asked for now, it is in before hydration reaches it.
+if (window.location.pathname === '/login') void loadLoginPage();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -242,6 +242,14 @@ const bootstrapPreloadPlugin = {
         const publicPath = compilation.outputOptions.publicPath;
         const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
         const links = files.sort().map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`);
+        // The shell's own pages' chunks (chunk "page-login" for /login), fetched with the first chunks
+        // where the api rendered that page (api/src/lib/deferred-entry.ts); inert elsewhere.
+        for (const [name, pageGroup] of compilation.namedChunkGroups) {
+          const page = /^page-(.+)$/.exec(name)?.[1];
+          if (!page) continue;
+          const pageFiles = pageGroup.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+          links.push(`<meta name="page-chunks" content="/${page} ${pageFiles.sort().map((file) => `${publicPath}${file}`).join(' ')}">`);
+        }
         data.html = data.html.replace('</head>', () => `${links.join('')}</head>`);
         return data;
       });

@@ -3,12 +3,12 @@ import { Route, Routes } from 'react-router-dom';
 import { LazyPart, Remote, RemoteLoading } from '@site/shared/remote';
 import { REMOTE_ROUTES } from '../lib/route-table';
 import { NotFoundPage } from './not-found-page';
+import { loadLoginPage } from './login-chunk';
 import { AdminGate } from './admin-gate';
 import { RouteGuard } from './route-guard';
 
-// The login screens (forms, validation) are a chunk of their own: most visitors never open them. The
-// server renders /login; the browser then fetches it at once (bootstrap.tsx).
-const LoginPage = lazy(() => import('./login-page').then((mod) => ({ default: mod.LoginPage })));
+// The login screens (forms, validation) are a chunk of their own: most visitors never open them.
+const LoginPage = lazy(() => loadLoginPage().then((mod) => ({ default: mod.LoginPage })));
 
 /** Route → remote (shared/src/remotes.js). A remote is fetched only when one of its routes renders. */
 export function AppRoutes() {

@@ -93,6 +93,8 @@ export interface PageStart {
   remotes?: Record<string, string>;
   /** The page's remote module's entry and chunks (deployment.filesOf), fetched with the shell's first chunks. */
   module?: ModuleFiles | null;
+  /** The page's path: a page of the shell's own gets its chunks fetched with the first ones. */
+  path?: string;
 }
 
 /** JSON inside a `<script>`: nothing in it may close the element or open a comment. */
@@ -109,7 +111,7 @@ export function composeHtml(template: string, page: { html: string; styles: stri
   const data =
     (Object.keys(preloaded).length ? json(PRELOADED_SCRIPT_ID, preloaded) : '') +
     (start.remotes && Object.keys(start.remotes).length ? json(REMOTES_SCRIPT_ID, start.remotes) : '');
-  return withEarlyPressRecorder(deferEntryScript(template, start.module ?? undefined))
+  return withEarlyPressRecorder(deferEntryScript(template, start.module ?? undefined, start.path))
     .replace('</head>', () => `${page.styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
 }

@@ -278,7 +278,7 @@ export const ssrPlugin = fp<SsrOptions>(
           const template = head ?? deployment.template;
           const page = await renderPage(await shell, pathname, preloaded, load, timeoutMs);
           const module = route.module ? await app.deployment.filesOf(deployment, route.module) : null;
-          const rendered = new RenderedHtml(composeHtml(template, page, preloaded, { remotes: deployment.remotes, module }), missing ? 404 : 200, outcome !== null);
+          const rendered = new RenderedHtml(composeHtml(template, page, preloaded, { remotes: deployment.remotes, module, path: pathname }), missing ? 404 : 200, outcome !== null);
           app.metrics.serverRender();
           // Made while content changed or the front ends were redeployed: serve it, do not keep it.
           // Its compressed forms, made on first demand, count towards the byte bound too.
