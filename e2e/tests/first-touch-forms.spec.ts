@@ -95,6 +95,24 @@ test('a log-in typed and sent with Enter before the page is live is held, then s
   expect(navigations.join(' ')).not.toContain(encodeURIComponent(buyer.password));
 });
 
+test('/login goes live only once its own code has come and taken over the form', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/page-login\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  // The shell is hydrating: React has the root, while the page's own chunk is held.
+  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer$'))), { timeout: 30_000 }).toBe(true);
+  // A second for the shell to commit around the page it cannot hydrate yet: it must not say live.
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
+  release();
+  await live(page);
+  expect(await page.getByRole('button', { name: 'Log in', exact: true }).evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')))).toBe(true);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
