@@ -56,11 +56,7 @@ export const connectionsPlugin = fp(
     app.addHook('preClose', async () => {
       // Listener first: a connection still in the accept queue when it closes would be reset after
       // its client had sent a request. Keep-alive clients only open new connections when told to
-      // close theirs, which starts below, once new connections are refused outright. Closed just
-      // after an I/O poll, which accepts what the queue holds: the kernel resets what it still
-      // holds, and behind a proxy whose idle upstream connections close and reopen, a busy loop had
-      // let a few gather there (a POST on one is a 502 the proxy may not retry).
-      await new Promise((resolve) => setImmediate(resolve));
+      // close theirs, which starts below, once new connections are refused outright.
       const allClosed = new Promise<void>((resolve) => Server.prototype.close.call(server, () => resolve()));
       closing = true;
       // Fastify's close() calls server.close(), which would drop idle connections at once.
