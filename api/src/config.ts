@@ -82,7 +82,7 @@ export const ConfigFields = z.object({
   AI_WIDGET_SCRIPT_URL: optionalUrl(/^https:/).meta({ description: 'external voice-agent widget', defaultText: 'built-in assistant', with: ['AI_WIDGET_AGENT_ID'] }),
   AI_WIDGET_AGENT_ID: optionalString,
   AI_WIDGET_CONNECT_ORIGINS: originList.describe('comma-separated `https://` or `wss://` origins the external widget talks to (its api, its socket); added to the CSP `connect-src` (https ones also to `media-src`)'),
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0).describe('on SIGTERM, how long `/api/health/ready` answers 503 (requests still served, keep-alive kept) before the listener closes; then each connection finishes its request and closes (decision 013)'),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0).describe('on SIGTERM, how long `/api/health/ready` answers 503 (requests still served, keep-alive kept; a GET or HEAD from our nginx is answered 503 for it to retry elsewhere) before the listener closes; then each connection finishes its request and closes (decision 013)'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000).describe("a request's headers (at most 10 s) and body must arrive within this time, else the connection is closed"),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000).describe('a connection on which no byte moves for this long is closed'),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000).describe('how long an idle keep-alive connection is kept between requests'),

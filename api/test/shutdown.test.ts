@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { useTestApp } from './app';
 import { testDatabases } from './databases';
+import { PROXY_NEXT_UPSTREAM_HEADER } from '../src/plugins/lifecycle';
 
 /** What a new TCP connection to `url` meets (a fresh socket: fetch would reuse a kept-alive one). */
 function connectOutcome(url: URL): Promise<string> {
@@ -50,6 +51,27 @@ describe.each(testDatabases().slice(0, 1))('graceful shutdown on $name', (target
     } finally {
       app.lifecycle.state = 'ready';
     }
+  });
+
+  it("while draining, answers a GET or HEAD the site's proxy can retry elsewhere with 503, and serves everything else", async () => {
+    const fromProxy = { [PROXY_NEXT_UPSTREAM_HEADER]: 'http_503', origin: base };
+    app.lifecycle.state = 'draining';
+    try {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(`${base}/api/events`, { method, headers: fromProxy });
+        expect(res.status).toBe(503);
+        expect(res.headers.get('connection')).toBe('close');
+        expect(res.headers.get('retry-after')).toBe('1');
+        if (method === 'GET') expect(await res.json()).toEqual({ error: 'draining', message: 'This instance is shutting down.' });
+      }
+      // A POST that reached the instance is never retried by the proxy: it is answered here.
+      expect((await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: fromProxy })).status).toBe(204);
+      // A client that does not retry elsewhere (or a balancer that reads the probe) is served.
+      expect((await fetch(`${base}/api/events`)).status).toBe(200);
+    } finally {
+      app.lifecycle.state = 'ready';
+    }
+    expect((await fetch(`${base}/api/events`, { headers: fromProxy })).status).toBe(200);
   });
 
   it('lets in-flight requests finish, then stops', async () => {

@@ -3,10 +3,12 @@ import { hostOf, instanceEnv, instances, servedBy, viaProxy } from '../support/c
 import { startServer, type RunningServer } from '@site/test-support/server';
 
 const CLIENTS = 30;
-// Public reads, and a POST that nginx may never retry once sent (a logout without a session: 204).
-const REQUESTS: { path: string; method: 'GET' | 'POST'; status: number }[] = [
+// Public reads, one with a cookie (never from nginx's micro-cache, as a signed-in visitor's), and a
+// POST that nginx may never retry once sent (a logout without a session: 204).
+const REQUESTS: { path: string; method: 'GET' | 'POST'; status: number; headers?: Record<string, string> }[] = [
   { path: '/api/blogs/search?field=status&value=published', method: 'GET', status: 200 },
   { path: '/api/events', method: 'GET', status: 200 },
+  { path: '/api/events', method: 'GET', status: 200, headers: { cookie: 'theme=dark' } },
   { path: '/api/auth/logout', method: 'POST', status: 204 },
   { path: '/community', method: 'GET', status: 200 },
   { path: '/sitemap.xml', method: 'GET', status: 200 },
@@ -23,12 +25,17 @@ interface Load {
   /** Requests started after `mark()` and who answered them. */
   since: { at: number; servedBy: Map<string, number> };
   mark(): void;
+  /** From now on, who answers the requests that start (until the load stops). */
+  track(): Map<string, number>;
+  /** When an answer nginx retried after a 503 arrived, by the instance that answered 503. */
+  movedOff: Map<string, number>;
   stop(): Promise<void>;
 }
 
 /** CLIENTS clients calling the site through nginx as fast as they can, each failure recorded. */
 function startLoad(): Load {
   let running = true;
+  const trackers: Load['since'][] = [];
   const load: Load = {
     total: 0,
     failures: [],
@@ -39,6 +46,12 @@ function startLoad(): Load {
     mark() {
       load.since = { at: Date.now(), servedBy: new Map() };
     },
+    track() {
+      const tracker = { at: Date.now(), servedBy: new Map<string, number>() };
+      trackers.push(tracker);
+      return tracker.servedBy;
+    },
+    movedOff: new Map(),
     stop: async () => {
       running = false;
       await Promise.all(clients);
@@ -46,10 +59,10 @@ function startLoad(): Load {
   };
   const client = async (n: number) => {
     for (let i = n; running; i++) {
-      const { path, method, status } = REQUESTS[i % REQUESTS.length]!;
+      const { path, method, status, headers } = REQUESTS[i % REQUESTS.length]!;
       const startedAt = Date.now();
       try {
-        const response = await viaProxy(path, { method });
+        const response = await viaProxy(path, { method, headers });
         await response.arrayBuffer();
         load.total++;
         if (response.status !== status) load.failures.push(`${method} ${path}: ${response.status}`);
@@ -59,8 +72,12 @@ function startLoad(): Load {
           continue;
         }
         load.servedBy.set(by, (load.servedBy.get(by) ?? 0) + 1);
-        if ((response.headers.get('x-served-by') ?? '').includes(',')) load.retried++;
-        if (load.since.at && startedAt >= load.since.at) load.since.servedBy.set(by, (load.since.servedBy.get(by) ?? 0) + 1);
+        const tried = (response.headers.get('x-served-by') ?? '').split(',').map((host) => host.trim());
+        if (tried.length > 1) {
+          load.retried++;
+          if (response.headers.get('x-upstream-status')?.startsWith('503')) load.movedOff.set(tried[0]!, Date.now());
+        }
+        for (const tracker of [load.since, ...trackers]) if (tracker.at && startedAt >= tracker.at) tracker.servedBy.set(by, (tracker.servedBy.get(by) ?? 0) + 1);
       } catch (error) {
         load.total++;
         load.failures.push(`${path}: ${(error as Error).message}`);
@@ -98,9 +115,17 @@ async function drain(load: Load, stopping: { url: string; pid: number }, other: 
   // Ready first: a fresh instance's first renders under 30 clients can hold its event loop long
   // enough for readiness to say "under pressure" for a few seconds (decision 075), which is not draining.
   await expect.poll(() => readiness(stopping.url), { timeout: 15_000, intervals: [100] }).toBe(200);
+  const signalled = Date.now();
   process.kill(stopping.pid, 'SIGTERM');
   await expect.poll(() => readiness(stopping.url), { intervals: [25] }).toBe(503);
+  // Draining, its listener still open: it answers nginx's GETs 503, nginx retries them on the other
+  // and takes it out of rotation (for every worker), so nothing new, a POST included, reaches it on a
+  // connection that its listener's close would reset.
+  await expect.poll(() => (load.movedOff.get(hostOf(stopping)) ?? 0) > signalled, { intervals: [10] }).toBe(true);
+  const whileDraining = load.track();
   await expect.poll(() => isAlive(stopping.pid), { timeout: 20_000, intervals: [50] }).toBe(false);
+  expect(whileDraining.get(hostOf(other)) ?? 0).toBeGreaterThan(0);
+  expect(whileDraining.get(hostOf(stopping)) ?? 0).toBe(0);
   load.mark();
   await expect.poll(() => load.since.servedBy.get(hostOf(other)) ?? 0, { timeout: 10_000 }).toBeGreaterThan(100);
   expect([...load.since.servedBy.keys()]).toEqual([hostOf(other)]);

@@ -39,7 +39,8 @@ export interface RunningNginx {
  * nginx from the deploy template on a free loopback port, with its own prefix (temp files, the
  * micro-cache, logs, pid), in the foreground as the current user. `pinned`: the test header
  * X-Cluster-Instance: <n> sends a request to instance n only (and keys the micro-cache apart), and
- * X-Served-By names the instance(s) that answered (none for an answer from the micro-cache).
+ * X-Served-By names the instance(s) that answered (none for an answer from the micro-cache), and
+ * X-Upstream-Status what each of them answered (a 502 where it refused the connection).
  */
 export async function startNginx(apis: string[], { pinned = false, port }: { pinned?: boolean; port?: number } = {}): Promise<RunningNginx> {
   if (!existsSync(NGINX)) throw new Error(`No nginx at ${NGINX}: install Debian's package (apt-get install -y nginx).`);
@@ -55,7 +56,7 @@ export async function startNginx(apis: string[], { pinned = false, port }: { pin
           ...apis.map((api, i) => `upstream site_api_${i} {\n    server ${api};\n    keepalive 8;\n    keepalive_timeout 500ms;\n}`),
           `map $http_x_cluster_instance $site_upstream {\n${apis.map((_api, i) => `    "${i}" site_api_${i};`).join('\n')}\n    default site_api;\n}`,
         ].join('\n'),
-        extraServer: 'add_header X-Served-By $upstream_addr always;',
+        extraServer: 'add_header X-Served-By $upstream_addr always;\nadd_header X-Upstream-Status $upstream_status always;',
       }
     : {};
   const site = renderNginxSite({ apis, webRoot: repoRoot, listen: `127.0.0.1:${listenPort}`, cacheDir: path.join(prefix, 'micro-cache'), accessLog: path.join(prefix, 'access.log'), ...pinning });
