@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatLighthouseFloor, formatPhoneFloor, lighthouseFloorRow, phoneFloorRow, type LighthouseFigures } from './floor-table';
 
-const run = (performance: number, tbtMs: number, lcpMs: number, cpuIndex = 1000): LighthouseFigures => ({ performance, tbtMs, lcpMs, cpuIndex });
+const run = (performance: number, tbtMs: number, lcpMs: number, cpuIndex = 1000, cpuSlowdown = 2.4): LighthouseFigures => ({ performance, tbtMs, lcpMs, cpuIndex, cpuSlowdown });
 
 describe('lighthouseFloorRow', () => {
   it('compares the medians of the runs: points lost, TBT and LCP over the floor', () => {
     const row = lighthouseFloorRow('/', [run(78, 1027, 2900, 900), run(80, 900, 2500, 1100), run(70, 1300, 3100, 1000)], [run(90, 420, 2100), run(94, 300, 2000), run(88, 500, 2300)]);
-    expect(row.served).toEqual({ performance: 78, tbtMs: 1027, lcpMs: 2900, cpuIndex: 1000 });
-    expect(row.floor).toEqual({ performance: 90, tbtMs: 420, lcpMs: 2100, cpuIndex: 1000 });
-    expect(row).toMatchObject({ pointsLost: 12, tbtOverMs: 607, lcpOverMs: 800, cpuIndex: 1000 });
+    expect(row.served).toEqual({ performance: 78, tbtMs: 1027, lcpMs: 2900, cpuIndex: 1000, cpuSlowdown: 2.4 });
+    expect(row.floor).toEqual({ performance: 90, tbtMs: 420, lcpMs: 2100, cpuIndex: 1000, cpuSlowdown: 2.4 });
+    expect(row).toMatchObject({ pointsLost: 12, tbtOverMs: 607, lcpOverMs: 800, cpuIndex: 1000, cpuSlowdown: 2.4 });
   });
 
   it('shows a page faster than its floor as a negative distance', () => {
@@ -22,20 +22,20 @@ describe('lighthouseFloorRow', () => {
 
 describe('phoneFloorRow', () => {
   it('takes live minus paint within each load, then the median', () => {
-    const row = phoneFloorRow('/', [{ paintMs: 1000, liveMs: 3000 }, { paintMs: 1500, liveMs: 3100 }, { paintMs: 1200, liveMs: 4000 }], [900, 1100, 1000]);
-    expect(row).toEqual({ page: '/', paintMs: 1200, liveMs: 3100, liveAfterPaintMs: 2000, floorPaintMs: 1000 });
+    const row = phoneFloorRow('/', [{ paintMs: 1000, liveMs: 3000 }, { paintMs: 1500, liveMs: 3100 }, { paintMs: 1200, liveMs: 4000 }], [900, 1100, 1000], 3.1);
+    expect(row).toEqual({ page: '/', paintMs: 1200, liveMs: 3100, liveAfterPaintMs: 2000, floorPaintMs: 1000, cpuSlowdown: 3.1 });
   });
 });
 
 describe('the floor tables', () => {
   it('print each figure under its heading, distances signed', () => {
-    const [header, line] = formatLighthouseFloor([lighthouseFloorRow('/community', [run(78, 1018, 2950, 1234)], [run(94, 294, 2100, 1234)])]);
+    const [header, line] = formatLighthouseFloor([lighthouseFloorRow('/community', [run(78, 1018, 2950, 1234, 2.868)], [run(94, 294, 2100, 1234, 2.868)])]);
     const cells = line!.trim().split(/\s+/);
-    expect(cells).toEqual(['/community', '78', '94', '16', '1018', '294', '+724', '2.95', '2.10', '+0.85', '1234']);
+    expect(cells).toEqual(['/community', '78', '94', '16', '1018', '294', '+724', '2.95', '2.10', '+0.85', '1234', '2.9']);
     const headings = header!.trim().split(/\s{2,}/);
-    expect(headings).toEqual(['page', 'perf', 'floor', 'lost', 'TBT ms', 'floor', 'over', 'LCP s', 'floor', 'over', 'CPU index']);
+    expect(headings).toEqual(['page', 'perf', 'floor', 'lost', 'TBT ms', 'floor', 'over', 'LCP s', 'floor', 'over', 'CPU index', 'CPU ×']);
     // Each figure ends where its heading ends.
-    for (const heading of ['perf', 'lost', 'TBT ms', 'over', 'CPU index']) {
+    for (const heading of ['perf', 'lost', 'TBT ms', 'over', 'CPU index', 'CPU ×']) {
       const end = header!.indexOf(heading) + heading.length;
       expect(line![end - 1]).toMatch(/\d/);
     }
@@ -48,14 +48,15 @@ describe('the floor tables', () => {
 
   it('print a dash for the floor of a page that paints nothing without scripts, and a failed page as such', () => {
     const lines = formatLighthouseFloor([lighthouseFloorRow('/login', [run(70, 900, 3000, 1500)], 'none'), { page: '/x', failed: 'NO_FCP' }]);
-    expect(lines[1]!.trim().split(/\s+/)).toEqual(['/login', '70', '—', '—', '900', '—', '—', '3.00', '—', '—', '1500']);
+    expect(lines[1]!.trim().split(/\s+/)).toEqual(['/login', '70', '—', '—', '900', '—', '—', '3.00', '—', '—', '1500', '2.4']);
     expect(lines[2]).toMatch(/^\/x\s+failed: NO_FCP$/);
-    const [, phone] = formatPhoneFloor([phoneFloorRow('/login', [{ paintMs: 2000, liveMs: 2500 }], 'none')]);
-    expect(phone!.trim().split(/\s+/)).toEqual(['/login', '2.00', 's', '2.50', 's', '0.50', 's', '—', 's']);
+    const [, phone] = formatPhoneFloor([phoneFloorRow('/login', [{ paintMs: 2000, liveMs: 2500 }], 'none', 4)]);
+    expect(phone!.trim().split(/\s+/)).toEqual(['/login', '2.00', 's', '2.50', 's', '0.50', 's', '—', 's', '4.0']);
   });
 
   it('print the phone profile in seconds', () => {
-    const [, line] = formatPhoneFloor([phoneFloorRow('/', [{ paintMs: 1360, liveMs: 3850 }], [1200])]);
-    expect(line!.trim().split(/\s+/)).toEqual(['/', '1.36', 's', '3.85', 's', '2.49', 's', '1.20', 's']);
+    const [header, line] = formatPhoneFloor([phoneFloorRow('/', [{ paintMs: 1360, liveMs: 3850 }], [1200], 7.66)]);
+    expect(line!.trim().split(/\s+/)).toEqual(['/', '1.36', 's', '3.85', 's', '2.49', 's', '1.20', 's', '7.7']);
+    expect(line!.length).toBe(header!.length);
   });
 });

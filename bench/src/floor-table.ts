@@ -9,6 +9,8 @@ export interface LighthouseFigures {
   tbtMs: number;
   /** Lighthouse's BenchmarkIndex of the host during the run. */
   cpuIndex: number;
+  /** The CPU slowdown the run applied. */
+  cpuSlowdown: number;
 }
 
 /** One phone-profile load: first contentful paint and, as served, the moment the page went live. */
@@ -29,6 +31,8 @@ export interface LighthouseFloorRow {
   lcpOverMs: number;
   /** The median BenchmarkIndex over all the page's runs, served and floor. */
   cpuIndex: number;
+  /** The median CPU slowdown over the same runs. */
+  cpuSlowdown: number;
 }
 
 export interface PhoneFloorRow {
@@ -38,6 +42,8 @@ export interface PhoneFloorRow {
   /** Median over loads of each load's live minus its own first paint. */
   liveAfterPaintMs: number;
   floorPaintMs: number;
+  /** The CPU slowdown of the page's loads. */
+  cpuSlowdown: number;
 }
 
 /** A page the bench could not measure, and why; printed in place of its row. */
@@ -46,23 +52,25 @@ export interface FailedRow {
   failed: string;
 }
 
-const NO_FLOOR: LighthouseFigures = { performance: NaN, lcpMs: NaN, tbtMs: NaN, cpuIndex: NaN };
+const NO_FLOOR: LighthouseFigures = { performance: NaN, lcpMs: NaN, tbtMs: NaN, cpuIndex: NaN, cpuSlowdown: NaN };
 
 function medians(runs: LighthouseFigures[]): LighthouseFigures {
   if (runs.length === 0) throw new Error('no Lighthouse runs to take a median of');
   const m = (pick: (run: LighthouseFigures) => number) => median(runs.map(pick));
-  return { performance: m((r) => r.performance), lcpMs: m((r) => r.lcpMs), tbtMs: m((r) => r.tbtMs), cpuIndex: m((r) => r.cpuIndex) };
+  return { performance: m((r) => r.performance), lcpMs: m((r) => r.lcpMs), tbtMs: m((r) => r.tbtMs), cpuIndex: m((r) => r.cpuIndex), cpuSlowdown: m((r) => r.cpuSlowdown) };
 }
 
 /** The distance of medians: what the printed columns show, so each can be checked by subtraction. */
 export function lighthouseFloorRow(page: string, served: LighthouseFigures[], floor: LighthouseFigures[] | 'none'): LighthouseFloorRow {
   const s = medians(served);
   const f = floor === 'none' ? NO_FLOOR : medians(floor);
-  const cpuIndex = median([...served, ...(floor === 'none' ? [] : floor)].map((r) => r.cpuIndex));
-  return { page, served: s, floor: f, pointsLost: f.performance - s.performance, tbtOverMs: s.tbtMs - f.tbtMs, lcpOverMs: s.lcpMs - f.lcpMs, cpuIndex };
+  const all = [...served, ...(floor === 'none' ? [] : floor)];
+  const cpuIndex = median(all.map((r) => r.cpuIndex));
+  const cpuSlowdown = median(all.map((r) => r.cpuSlowdown));
+  return { page, served: s, floor: f, pointsLost: f.performance - s.performance, tbtOverMs: s.tbtMs - f.tbtMs, lcpOverMs: s.lcpMs - f.lcpMs, cpuIndex, cpuSlowdown };
 }
 
-export function phoneFloorRow(page: string, served: PhoneLoad[], floorPaints: number[] | 'none'): PhoneFloorRow {
+export function phoneFloorRow(page: string, served: PhoneLoad[], floorPaints: number[] | 'none', cpuSlowdown: number): PhoneFloorRow {
   if (served.length === 0 || floorPaints.length === 0) throw new Error('no phone-profile loads to take a median of');
   return {
     page,
@@ -70,6 +78,7 @@ export function phoneFloorRow(page: string, served: PhoneLoad[], floorPaints: nu
     liveMs: median(served.map((l) => l.liveMs)),
     liveAfterPaintMs: median(served.map((l) => l.liveMs - l.paintMs)),
     floorPaintMs: floorPaints === 'none' ? NaN : median(floorPaints),
+    cpuSlowdown,
   };
 }
 
@@ -81,6 +90,7 @@ const pageCell = (page: string) => page.slice(0, PAGE_WIDTH).padEnd(PAGE_WIDTH);
 const cell = (value: number, text: (value: number) => string, width: number) => (Number.isNaN(value) ? '—' : text(value)).padStart(width);
 const ms = (value: number, width: number) => cell(value, (v) => Math.round(v).toString(), width);
 const seconds = (value: number, width: number) => cell(value, (v) => (v / 1000).toFixed(2), width);
+const multiplier = (value: number, width: number) => cell(value, (v) => v.toFixed(1), width);
 /** A distance with its sign (scripts cost when it is positive); none on what rounds to zero. */
 const signed = (value: number, text: (value: number) => string, width: number) =>
   cell(
@@ -96,25 +106,25 @@ const failedLine = (row: FailedRow) => `${pageCell(row.page)} failed: ${row.fail
 
 export function formatLighthouseFloor(rows: (LighthouseFloorRow | FailedRow)[]): string[] {
   return [
-    `${'page'.padEnd(PAGE_WIDTH)}   perf  floor   lost    TBT ms   floor    over    LCP s  floor   over  CPU index`,
+    `${'page'.padEnd(PAGE_WIDTH)}   perf  floor   lost    TBT ms   floor    over    LCP s  floor   over  CPU index  CPU ×`,
     ...rows.map((r) =>
       isFailed(r)
         ? failedLine(r)
         : `${pageCell(r.page)} ${ms(r.served.performance, 6)} ${ms(r.floor.performance, 6)} ${ms(r.pointsLost, 6)} ` +
           `${ms(r.served.tbtMs, 9)} ${ms(r.floor.tbtMs, 7)} ${signed(r.tbtOverMs, (v) => Math.round(v).toString(), 7)} ` +
           `${seconds(r.served.lcpMs, 8)} ${seconds(r.floor.lcpMs, 6)} ${signed(r.lcpOverMs, (v) => (v / 1000).toFixed(2), 6)} ` +
-          `${ms(r.cpuIndex, 10)}`,
+          `${ms(r.cpuIndex, 10)} ${multiplier(r.cpuSlowdown, 6)}`,
     ),
   ];
 }
 
 export function formatPhoneFloor(rows: (PhoneFloorRow | FailedRow)[]): string[] {
   return [
-    `${'page'.padEnd(PAGE_WIDTH)}    paint  interactive  live − paint  floor paint`,
+    `${'page'.padEnd(PAGE_WIDTH)}    paint  interactive  live − paint  floor paint  CPU ×`,
     ...rows.map((r) =>
       isFailed(r)
         ? failedLine(r)
-        : `${pageCell(r.page)} ${seconds(r.paintMs, 6)} s ${seconds(r.liveMs, 10)} s ${seconds(r.liveAfterPaintMs, 11)} s ${seconds(r.floorPaintMs, 10)} s`,
+        : `${pageCell(r.page)} ${seconds(r.paintMs, 6)} s ${seconds(r.liveMs, 10)} s ${seconds(r.liveAfterPaintMs, 11)} s ${seconds(r.floorPaintMs, 10)} s ${multiplier(r.cpuSlowdown, 6)}`,
     ),
   ];
 }

@@ -15,7 +15,8 @@ import { ensureBuilt, startServer } from '@site/test-support/server';
 import { startFloorProxy } from './floor-proxy';
 import { formatLighthouseFloor, formatPhoneFloor, lighthouseFloorRow, phoneFloorRow, type FailedRow, type LighthouseFloorRow, type PhoneFloorRow, type PhoneLoad } from './floor-table';
 import { describeFailure, phase, runMain } from './harness';
-import { CALIBRATED_CPU_INDEX, withLighthouse, type LighthouseRun } from './lighthouse';
+import { cpuSlowdown, describeSlowdown, fixedMultiplier } from './cpu-slowdown';
+import { withLighthouse, type LighthouseRun } from './lighthouse';
 import { coldLoad, PHONE_PROFILE } from './phone';
 import { BENCH_ADMIN, photoPostPath } from './photo-post';
 import { paintsWithoutScripts } from './strip-scripts';
@@ -66,16 +67,18 @@ async function rowOf<T>(page: string, measure: () => Promise<T>): Promise<T | Fa
 }
 
 async function lighthouseRows(servedUrl: string, floorUrl: string, pages: Page[]): Promise<(LighthouseFloorRow | FailedRow)[]> {
-  return withLighthouse(async (audit) => {
+  return withLighthouse(async (audit, measureSlowdown) => {
     const rows: (LighthouseFloorRow | FailedRow)[] = [];
     for (const { path, hasFloor } of pages) {
       rows.push(
         await rowOf(path, async () => {
+          // One slowdown for the page's runs, served and floor alike: their distance stays fair.
+          const slowdown = await measureSlowdown();
           const served: LighthouseRun[] = [];
           const floor: LighthouseRun[] = [];
           for (let i = 1; i <= RUNS; i++) {
-            served.push(await phase(`Lighthouse on ${path} as served (run ${i} of ${RUNS})`, () => audit(`${servedUrl}${path}`)));
-            if (hasFloor) floor.push(await phase(`Lighthouse on ${path} without scripts (run ${i} of ${RUNS})`, () => audit(`${floorUrl}${path}`)));
+            served.push(await phase(`Lighthouse on ${path} as served (run ${i} of ${RUNS})`, () => audit(`${servedUrl}${path}`, slowdown)));
+            if (hasFloor) floor.push(await phase(`Lighthouse on ${path} without scripts (run ${i} of ${RUNS})`, () => audit(`${floorUrl}${path}`, slowdown)));
           }
           return lighthouseFloorRow(path, served, hasFloor ? floor : 'none');
         }),
@@ -92,15 +95,16 @@ async function phoneRows(servedUrl: string, floorUrl: string, pages: Page[]): Pr
     for (const { path, hasFloor } of pages) {
       rows.push(
         await rowOf(path, async () => {
+          const { multiplier } = await cpuSlowdown(browser);
           const served: PhoneLoad[] = [];
           const floorPaints: number[] = [];
           for (let i = 1; i <= RUNS; i++) {
-            served.push(await phase(`phone-profile load of ${path} as served (run ${i} of ${RUNS})`, () => coldLoad(browser, `${servedUrl}${path}`)));
+            served.push(await phase(`phone-profile load of ${path} as served (run ${i} of ${RUNS})`, () => coldLoad(browser, `${servedUrl}${path}`, multiplier)));
             if (!hasFloor) continue;
-            const floor = await phase(`phone-profile load of ${path} without scripts (run ${i} of ${RUNS})`, () => coldLoad(browser, `${floorUrl}${path}`, 'paint'));
+            const floor = await phase(`phone-profile load of ${path} without scripts (run ${i} of ${RUNS})`, () => coldLoad(browser, `${floorUrl}${path}`, multiplier, 'paint'));
             floorPaints.push(floor.paintMs);
           }
-          return phoneFloorRow(path, served, hasFloor ? floorPaints : 'none');
+          return phoneFloorRow(path, served, hasFloor ? floorPaints : 'none', multiplier);
         }),
       );
     }
@@ -127,9 +131,10 @@ runMain('bench/src/floor.ts', async () => {
     console.log(`Host: ${before} at the start, ${host()} at the end\n`);
     console.log(`Lighthouse, mobile preset, median of ${RUNS}; lost = floor's performance − served; over = served − floor\n`);
     for (const line of formatLighthouseFloor(lighthouse)) console.log(line);
-    console.log(`\nCPU index: Lighthouse's BenchmarkIndex of this host (its 4× slowdown is calibrated for ${CALIBRATED_CPU_INDEX}).`);
+    const slowdown = { calibrated: fixedMultiplier() === undefined };
+    console.log(`\nCPU index: Lighthouse's BenchmarkIndex of this host during the page's runs. ${describeSlowdown(slowdown)}.`);
     console.log(
-      `\nPhone profile (${PHONE_PROFILE.latencyMs} ms RTT, ${PHONE_PROFILE.downMbit} Mbit/s, CPU ${PHONE_PROFILE.cpuSlowdown}× slower), median of ${RUNS} cold loads; live − paint: each load's own, then the median\n`,
+      `\nPhone profile (${PHONE_PROFILE.latencyMs} ms RTT, ${PHONE_PROFILE.downMbit} Mbit/s, CPU slowed as above), median of ${RUNS} cold loads; live − paint: each load's own, then the median\n`,
     );
     for (const line of formatPhoneFloor(phone)) console.log(line);
     const unrendered = pages.filter((page) => !page.hasFloor).map((page) => page.path);

@@ -1,11 +1,13 @@
 // Time to interactive on the phone profile of issue 27 (150 ms round trip, 1.6 Mbit/s down, CPU
-// slowed 4×): from the navigation's start until the shell marks `<html data-app="live">`, the moment
-// the page's controls act (shared/src/remote.tsx). Median of 3 cold loads per page. Part of
-// `pnpm bench` (speed.ts); alone, on a fresh api: `pnpm --filter @site/bench phone`.
+// slowed to a mid-tier phone's, cpu-slowdown.ts): from the navigation's start until the shell marks
+// `<html data-app="live">`, the moment the page's controls act (shared/src/remote.tsx). Median of 3
+// cold loads per page. Part of `pnpm bench` (speed.ts); alone, on a fresh api:
+// `pnpm --filter @site/bench phone`.
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
 import { ensureBuilt, startServer } from '@site/test-support/server';
+import { cpuSlowdown, describeSlowdown } from './cpu-slowdown';
 import { median, phase, runMain } from './harness';
 
 export const RUNS = 3;
@@ -17,14 +19,17 @@ interface Load {
   liveMs: number;
 }
 
-/** The phone profile's network (150 ms round trip, 1.6 Mbit/s down) and CPU (4× slower). */
-export const PHONE_PROFILE = { latencyMs: 150, downMbit: 1.6, cpuSlowdown: 4 };
+/**
+ * The phone profile's network (150 ms round trip, 1.6 Mbit/s down). Its CPU is slowed by the
+ * multiplier that makes this host a mid-tier phone (cpu-slowdown.ts), 4× on a host of index 1,533.
+ */
+export const PHONE_PROFILE = { latencyMs: 150, downMbit: 1.6 };
 
 /**
  * A cold load of `url` on the phone profile, until the page is live (`data-app="live"`), or for a
  * page without scripts (bench/src/floor.ts) until its first contentful paint; liveMs is then NaN.
  */
-export async function coldLoad(browser: Browser, url: string, until: 'live' | 'paint' = 'live'): Promise<Load> {
+export async function coldLoad(browser: Browser, url: string, cpuSlowdown: number, until: 'live' | 'paint' = 'live'): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -36,7 +41,7 @@ export async function coldLoad(browser: Browser, url: string, until: 'live' | 'p
       downloadThroughput: (PHONE_PROFILE.downMbit * 1024 * 1024) / 8,
       uploadThroughput: (750 * 1024) / 8,
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.addInitScript(() => {
       const w = window as unknown as { __liveAt?: number };
       // The document itself: its <html> element may not exist yet when this runs.
@@ -62,21 +67,25 @@ export async function coldLoad(browser: Browser, url: string, until: 'live' | 'p
 export async function printPhoneInteractive(baseUrl: string, pages: string[]): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const rows: string[] = [];
+  let calibrated = true;
   try {
     for (const page of pages) {
+      const slowdown = await cpuSlowdown(browser);
+      calibrated = slowdown.calibrated;
       const loads: Load[] = [];
-      for (let i = 1; i <= RUNS; i++) loads.push(await phase(`phone-profile load of ${page} (run ${i} of ${RUNS})`, () => coldLoad(browser, `${baseUrl}${page}`)));
+      for (let i = 1; i <= RUNS; i++) loads.push(await phase(`phone-profile load of ${page} (run ${i} of ${RUNS})`, () => coldLoad(browser, `${baseUrl}${page}`, slowdown.multiplier)));
       const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       rows.push(
-        `${page.slice(0, 38).padEnd(38)} ${s(median(loads.map((l) => l.paintMs))).padStart(8)} ${s(median(loads.map((l) => l.liveMs))).padStart(12)}   ${loads.map((l) => s(l.liveMs)).join(', ')}`,
+        `${page.slice(0, 38).padEnd(38)} ${s(median(loads.map((l) => l.paintMs))).padStart(8)} ${s(median(loads.map((l) => l.liveMs))).padStart(12)} ${slowdown.multiplier.toFixed(1).padStart(6)}   ${loads.map((l) => s(l.liveMs)).join(', ')}`,
       );
     }
   } finally {
     await browser.close();
   }
-  console.log(`\nPhone profile (150 ms RTT, 1.6 Mbit/s, CPU 4× slower), median of ${RUNS} cold loads; target for /: interactive ≤ ${TARGET_MS / 1000} s\n`);
-  console.log(`${'page'.padEnd(38)}    paint  interactive   each run`);
+  console.log(`\nPhone profile (${PHONE_PROFILE.latencyMs} ms RTT, ${PHONE_PROFILE.downMbit} Mbit/s, CPU slowed), median of ${RUNS} cold loads; target for /: interactive ≤ ${TARGET_MS / 1000} s\n`);
+  console.log(`${'page'.padEnd(38)}    paint  interactive  CPU ×   each run`);
   for (const row of rows) console.log(row);
+  console.log(`\n${describeSlowdown({ calibrated })}.`);
 }
 
 /** The bench's pages: the Lighthouse four (a blog post when one is published). */

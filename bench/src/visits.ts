@@ -1,7 +1,8 @@
-// Real-visit figures on the phone profile (150 ms round trip, 1.6 Mbit/s, CPU 4× slower): fresh
-// phones visit the bench's pages, tap the page once it is live and leave; the shell's beacon reports
-// each view, and this prints what Admin → Releases shows for them (visits, error rate, p75 LCP, INP
-// and CLS per front end version), with a screenshot of that screen at 1280 px.
+// Real-visit figures on the phone profile (150 ms round trip, 1.6 Mbit/s, CPU slowed to a mid-tier
+// phone's as in phone.ts): fresh phones visit the bench's pages, tap the page once it is live and
+// leave; the shell's beacon reports each view, and this prints what Admin → Releases shows for them
+// (visits, error rate, p75 LCP, INP and CLS per front end version), with a screenshot of that screen
+// at 1280 px.
 //
 //   pnpm --filter @site/bench visits      (VISITS_PER_PAGE=5 by default; BENCH_SHOTS_DIR for the screenshot)
 import { mkdir } from 'node:fs/promises';
@@ -9,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
 import { ensureBuilt, startServer, type RunningServer } from '@site/test-support/server';
+import { cpuSlowdown, describeSlowdown, type CpuSlowdown } from './cpu-slowdown';
 import { phase, runMain } from './harness';
-import { phonePages } from './phone';
+import { PHONE_PROFILE, phonePages } from './phone';
 
 /** GET /api/admin/vitals, as Admin → Releases reads it (shared/src/contracts/vitals.ts). */
 interface VitalsOverview {
@@ -27,15 +29,20 @@ async function counted(server: RunningServer, token: string): Promise<VitalsOver
 const shellVisits = (overview: VitalsOverview) => overview.versions.filter((row) => row.remote === 'shell').reduce((sum, row) => sum + row.visits, 0);
 
 /** Whether the visit's page view was counted (a beacon lost on the way is reported, not retried). */
-async function visit(browser: Browser, url: string, seen: () => Promise<number>): Promise<boolean> {
+async function visit(browser: Browser, url: string, slowdown: CpuSlowdown, seen: () => Promise<number>): Promise<boolean> {
   const before = await seen();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE_PROFILE.latencyMs,
+      downloadThroughput: (PHONE_PROFILE.downMbit * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown.multiplier });
     await page.goto(url, { waitUntil: 'commit' });
     // The beacon's code loads once the page is live and idle; it marks the document when it listens.
     await page.waitForSelector('html[data-vitals="on"]', { state: 'attached', timeout: 60_000 });
@@ -91,21 +98,27 @@ async function main(): Promise<void> {
     const pages = await phonePages(server.url);
     const token = await adminToken(server);
     const lost: string[] = [];
+    const slowdowns: number[] = [];
+    let calibrated = true;
     for (const page of pages) {
+      const slowdown = await cpuSlowdown(browser);
+      slowdowns.push(slowdown.multiplier);
+      calibrated = slowdown.calibrated;
       for (let i = 1; i <= VISITS_PER_PAGE; i++) {
-        if (!(await phase(`visit ${i} of ${page}`, () => visit(browser, `${server.url}${page}`, async () => shellVisits(await counted(server, token)))))) lost.push(`${page} (visit ${i})`);
+        if (!(await phase(`visit ${i} of ${page}`, () => visit(browser, `${server.url}${page}`, slowdown, async () => shellVisits(await counted(server, token)))))) lost.push(`${page} (visit ${i})`);
       }
     }
     if (lost.length) console.log(`\nNot counted within 15 s of leaving: ${lost.join(', ')}`);
     const overview = await counted(server, token);
     const s = (value: number | null) => (value === null ? '–' : `${value.toFixed(2)} s`);
-    console.log(`\nReal visits on the phone profile: ${VISITS_PER_PAGE} fresh phones on each of ${pages.join(', ')}; as Admin → Releases shows them\n`);
+    console.log(`\nReal visits on the phone profile: ${VISITS_PER_PAGE} fresh phones on each of ${pages.join(', ')}, CPU ${slowdowns.map((m) => `${m.toFixed(1)}×`).join(', ')}; as Admin → Releases shows them\n`);
     console.log(`${'front end'.padEnd(15)} ${'version'.padEnd(31)} visits  errors  p75 LCP  p75 INP  p75 CLS`);
     for (const row of overview.versions) {
       console.log(
         `${row.remote.padEnd(15)} ${row.version.padEnd(31)} ${String(row.visits).padStart(6)} ${`${(row.error_rate * 100).toFixed(1)} %`.padStart(7)} ${s(row.lcp_p75).padStart(8)} ${s(row.inp_p75).padStart(8)} ${(row.cls_p75 === null ? '–' : row.cls_p75.toFixed(3)).padStart(8)}`,
       );
     }
+    console.log(`\n${describeSlowdown({ calibrated })}.`);
     const dir = process.env.BENCH_SHOTS_DIR;
     if (dir) console.log(`\nScreenshot: ${await screenshot(browser, server, dir)}`);
   } finally {
