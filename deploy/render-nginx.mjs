@@ -40,7 +40,12 @@ export function renderNginxSite(options) {
   if (!options.apis.length) throw new Error('At least one api instance (--api host:port) is needed.');
   const failTimeout = options.failTimeout ?? '5s';
   const values = {
-    API_SERVERS: options.apis.map((api) => `    server ${api} max_fails=1 fail_timeout=${failTimeout};`).join('\n'),
+    API_SERVERS: [
+      ...options.apis.map((api) => `    server ${api} max_fails=1 fail_timeout=${failTimeout};`),
+      // The same instances again as backups, never taken out: with every instance out at once (one
+      // draining, the other shedding a request), nginx would answer 502 for fail_timeout instead.
+      ...(options.apis.length > 1 ? options.apis.map((api) => `    server ${api} backup max_fails=0;`) : []),
+    ].join('\n'),
     WEB_ROOT: path.resolve(options.webRoot),
     LISTEN: options.listen,
     SERVER_NAME: options.serverName ?? '_',

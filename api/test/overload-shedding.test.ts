@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { until } from '@site/test-support/until';
 import { loadConfig } from '../src/config';
 import { healthListener } from '../src/modules/health/listener';
+import { IN_PROCESS_READ } from '../src/plugins/pressure';
 import { useTestApp } from './app';
 import { testDatabases } from './databases';
 
@@ -99,6 +100,12 @@ describe.each(testDatabases())('overload shedding on $name', (target) => {
       expect(second.headers['retry-after']).toBe('5');
       expect(second.headers.connection).toBe('close');
       expect(second.json()).toEqual({ error: 'overloaded', message: 'The site is busy right now. Please try again in a few seconds.' });
+      // The api's reads of itself for a page it admitted are part of that page: answered, not counted.
+      const inProcess = await app.inject({ method: 'GET', url: '/api/events', headers: { [IN_PROCESS_READ.header]: IN_PROCESS_READ.value } });
+      expect(inProcess.statusCode).toBe(200);
+      expect(app.overload.inFlight).toBe(1);
+      // A client cannot pass for one.
+      expect((await app.inject({ method: 'GET', url: '/api/events', headers: { [IN_PROCESS_READ.header]: 'guessed' } })).statusCode).toBe(503);
       expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ error: 'under_pressure', message: 'This instance is overloaded.' });
       release();

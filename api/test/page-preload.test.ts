@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { renderedRoute } from '../src/modules/ssr/pages';
 import { readAnswers } from '../src/modules/ssr/preload';
+import { IN_PROCESS_READ } from '../src/plugins/pressure';
 
 const DIRTY = '<p>Hello</p><img src="x" onerror="alert(1)"><script>alert(2)</script>';
 
@@ -22,5 +23,15 @@ describe('the answers a rendered page is made from', () => {
     const packages = [{ name: 'Chatbot', content: DIRTY }];
     const answers = await readAnswers(answering(packages), renderedRoute('/')!);
     expect(answers['/bookings/packages']).toEqual(packages);
+  });
+});
+
+describe("a rendered page's reads under the in-flight cap", () => {
+  it('are marked as the api reading itself, so the page it admitted is never shed from inside', async () => {
+    const sent: unknown[] = [];
+    const app = { inject: async (options: unknown) => (sent.push(options), { statusCode: 200, json: () => [] }) } as unknown as FastifyInstance;
+    await readAnswers(app, renderedRoute('/')!);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const options of sent) expect(options).toMatchObject({ headers: { [IN_PROCESS_READ.header]: IN_PROCESS_READ.value } });
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +26,14 @@ declare module 'fastify' {
 export const SHED_LATELY_MS = 5_000;
 
 const passThrough = () => undefined;
+
+/**
+ * Marks a read the api makes of itself (`app.inject`: the answers a page is rendered from): part of
+ * a request already admitted, so never shed nor counted again; shed, the admitted page came out
+ * without its content. A random value per process, so that no client can send it.
+ */
+export const IN_PROCESS_READ = { header: 'x-in-process-read', value: randomBytes(16).toString('hex') } as const;
+const inProcess = (request: FastifyRequest) => request.headers[IN_PROCESS_READ.header] === IN_PROCESS_READ.value;
 
 /**
  * Route config for what must answer even under pressure: liveness (a busy process is not a dead one),
@@ -66,7 +75,7 @@ export const pressurePlugin = fp(
       maxHeapUsedBytes: OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
       maxRssBytes: OVERLOAD_MAX_RSS_MB * 1024 * 1024,
       retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
-      pressureHandler: (_request: FastifyRequest, reply: FastifyReply, type: string) => shed(reply, type) as unknown as void,
+      pressureHandler: (request: FastifyRequest, reply: FastifyReply, type: string) => (inProcess(request) ? undefined : (shed(reply, type) as unknown as void)),
     });
 
     app.decorate('overload', {
@@ -78,7 +87,7 @@ export const pressurePlugin = fp(
     });
 
     app.addHook('onRequest', async (request, reply) => {
-      if ((request.routeOptions.config as { pressureHandler?: unknown }).pressureHandler === passThrough) return;
+      if ((request.routeOptions.config as { pressureHandler?: unknown }).pressureHandler === passThrough || inProcess(request)) return;
       if (OVERLOAD_MAX_IN_FLIGHT > 0 && inFlight >= OVERLOAD_MAX_IN_FLIGHT) return reply.send(shed(reply, 'inFlight'));
       inFlight++;
       admitted.add(request);

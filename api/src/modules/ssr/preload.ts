@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sanitizeStoredHtml } from '../../lib/stored-html';
+import { IN_PROCESS_READ } from '../../plugins/pressure';
 import type { RenderedRoute } from './pages';
 import type { PreloadedData } from './render';
 
@@ -27,7 +28,7 @@ export async function readAnswers(app: FastifyInstance, route: RenderedRoute): P
   const read = (keys: string[]) =>
     Promise.all(
       keys.map(async (key) => {
-        const response = await app.inject({ method: 'GET', url: `/api${key}` });
+        const response = await app.inject({ method: 'GET', url: `/api${key}`, headers: { [IN_PROCESS_READ.header]: IN_PROCESS_READ.value } });
         if (response.statusCode !== 200) throw new Error(`GET /api${key} answered ${response.statusCode}`);
         answers[key] = sanitized(response.json(), route.html.get(key));
       }),
