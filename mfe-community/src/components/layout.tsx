@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { skipWhileOffscreen, theme } from '@site/shared/ui/theme';
+import { theme } from '@site/shared/ui/theme';
 
 export const SectionTitle = styled.h2`
   font-size: clamp(1.5rem, 3vw, 2rem);
@@ -14,7 +14,6 @@ export const Lead = styled.p`
 export const Block = styled.section`
   padding: 40px 0;
   border-top: 1px solid ${theme.color.border};
-  ${skipWhileOffscreen(600)}
 `;
 
 /** A list laid out as a grid of equal cards, as many to a row as fit (each at least 220px wide). */

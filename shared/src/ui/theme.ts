@@ -21,17 +21,3 @@ export const theme = {
 } as const;
 
 export type Theme = typeof theme;
-
-/**
- * For a part of a page that is mostly below the fold: the browser lays it out and paints it only as
- * it nears the viewport (or gets focus, or is searched), which on a long page was most of the first
- * frame's layout on a slow phone. Until it is first drawn it counts as `estimatePx` tall; after
- * that, as tall as it last was. It stays in the accessibility tree and in find-in-page.
- * Not for a part above a link's target (the home page's sections): drawn on the way, it grows and
- * the scroll lands short; nor around a fixed-position popover (the date picker), which it would
- * hold inside itself.
- */
-export const skipWhileOffscreen = (estimatePx: number) => `
-  content-visibility: auto;
-  contain-intrinsic-block-size: auto ${estimatePx}px;
-`;

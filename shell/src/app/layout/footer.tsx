@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { serviceLinks, site } from '@site/shared/site-config';
 import { companyLinks, legalLinks } from './site-nav';
-import { skipWhileOffscreen, theme } from '@site/shared/ui/theme';
+import { theme } from '@site/shared/ui/theme';
 import { SectionLink } from './section-link';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 
@@ -11,7 +11,6 @@ const Foot = styled.footer`
   border-top: 1px solid ${theme.color.border};
   background: ${theme.color.surface};
   padding: 48px 0 24px;
-  ${skipWhileOffscreen(1000)}
 `;
 
 const Grid = styled.div`
