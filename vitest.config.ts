@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { REMOTE_DIRS } from './shared/src/remotes.js';
+import { HungFileWatch } from './tooling/test-support/src/hung-file-watch.js';
 
 export default defineConfig({
   test: {
+    // The slowest file takes about a minute; one held for ten would otherwise hold CI to its end.
+    reporters: ['default', new HungFileWatch(10 * 60_000)],
     projects: [
       {
         test: {
@@ -25,7 +28,7 @@ export default defineConfig({
           name: 'build',
           root: './tooling',
           environment: 'node',
-          include: ['build/*.test.mjs', 'lint/*.test.mjs'],
+          include: ['build/*.test.mjs', 'lint/*.test.mjs', 'test-support/src/*.test.ts'],
           sequence: { groupOrder: 2 },
         },
       },
