@@ -60,13 +60,15 @@ export function createAvailabilityService(app: FastifyInstance) {
   const db = app.database.db;
   let externalBusy: ExternalBusy = async () => [];
 
-  /** The rules and bookings around the IST dates `from` to `to`, as the slot rules read them. */
+  /**
+   * The rules and bookings around the IST dates `from` to `to`, as the slot rules read them. Read one
+   * after another: `executor` may be a booking's transaction, one connection, where a second query
+   * asked for while one runs is queued by pg 8 with a warning and refused by pg 9.
+   */
   async function load(executor: Db, from: string, to: string, now: Date, exceptId?: string) {
-    const [week, rules, overrides] = await Promise.all([
-      availabilityRepository.week(executor),
-      availabilityRepository.rules(executor),
-      availabilityRepository.overrides(executor, from, to),
-    ]);
+    const week = await availabilityRepository.week(executor);
+    const rules = await availabilityRepository.rules(executor);
+    const overrides = await availabilityRepository.overrides(executor, from, to);
     const weekHours = new Map<number, DayHours>(week.map((day) => [day.weekday, day.isOn ? { first: day.firstStart, last: day.lastStart } : null]));
     const dated = new Map<string, DayHours>(
       overrides.map((row) => [row.day, row.isOff ? null : { first: row.firstStart!, last: row.lastStart! }]),
@@ -76,7 +78,8 @@ export function createAvailabilityService(app: FastifyInstance) {
     const margin = DAY;
     const start = new Date(istDayStart(from) - margin);
     const end = new Date(istDayStart(addDays(to, 1)) + margin);
-    const [booked, external] = await Promise.all([app.orders.booked(start, end, now, executor), externalBusy(executor, start, end)]);
+    const booked = await app.orders.booked(start, end, now, executor);
+    const external = await externalBusy(executor, start, end);
     const bookings = booked.filter((b) => b.id !== exceptId).map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
     const slotRules = {
       noticeMs: rules.noticeMinutes * MINUTE,
