@@ -20,6 +20,16 @@ async function jsTransferred(page: Page, path: string): Promise<{ kib: number; u
   return { kib: bytes / 1024, urls };
 }
 
+/** Notes on the page (`window.liveAt`) when it goes live, `<html data-app="live">`. */
+const recordLiveAt = (page: Page) =>
+  page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.app !== 'live') return;
+      (window as unknown as { liveAt: number }).liveAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
+  });
+
 // Budgets from the speed work (decision 020); the build is deterministic, so these do not flake.
 // `/` grew by the visitor-signals beacon and web-vitals, loaded at idle time (decision 069), then by
 // the finish work: the assistant's line icons (SVG in place of emoji), toasts placed below the header
@@ -43,13 +53,7 @@ for (const [path, budgetKib] of [
 // 135.1 KiB measured (8.9 after it): React 58, the federation runtime with the shell's entry 31, the
 // router and styled-components 23, the remote's entry 9, the bootstrap 8, the home page's chunks.
 test('before / is live, it transfers at most 136 KiB of JavaScript', async ({ page }) => {
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (document.documentElement?.dataset.app !== 'live') return;
-      (window as unknown as { liveAt: number }).liveAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
-  });
+  await recordLiveAt(page);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
   await pageSettled(page);
@@ -115,13 +119,7 @@ for (const [path, remote, module] of [
 ] as const) {
   test(`${path} asks for its remote module with the shell's first chunks`, async ({ page }) => {
     const url = path.startsWith('/') ? path : `/packages/${(await createPackage({ name: 'A first-load plan', price: 90000, duration_days: 30, package_type: 'subscription', is_active: true })).slug}`;
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.documentElement?.dataset.app !== 'live') return;
-        (window as unknown as { liveAt: number }).liveAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
-    });
+    await recordLiveAt(page);
     await page.goto(url);
     await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
     const { entries, liveAt } = await page.evaluate(() => ({
