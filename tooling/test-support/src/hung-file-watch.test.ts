@@ -17,7 +17,7 @@ describe('the watch on a unit run', () => {
   it('leaves files that finish within the limit alone, however long the run', () => {
     const { watcher, exit, wait } = watch();
     for (const file of ['a.test.ts', 'b.test.ts', 'c.test.ts']) {
-      watcher.onTestModuleStart(module(file));
+      watcher.onTestModuleQueued(module(file));
       wait(9 * 60_000);
       expect(watcher.check()).toEqual([]);
       watcher.onTestModuleEnd(module(file));
@@ -27,8 +27,8 @@ describe('the watch on a unit run', () => {
 
   it('stops the run and names the file and the test it is held in', () => {
     const { watcher, exit, wait } = watch();
-    watcher.onTestModuleStart(module('quick.test.ts'));
-    watcher.onTestModuleStart(module('held.test.ts'));
+    watcher.onTestModuleQueued(module('quick.test.ts'));
+    watcher.onTestModuleQueued(module('held.test.ts'));
     watcher.onTestCaseReady(test('held.test.ts', 'waits > forever'));
     wait(5 * 60_000);
     watcher.onTestModuleEnd(module('quick.test.ts'));
@@ -39,8 +39,8 @@ describe('the watch on a unit run', () => {
 
   it('says when a file is held before its first test or after one that finished', () => {
     const { watcher, wait } = watch();
-    watcher.onTestModuleStart(module('import.test.ts'));
-    watcher.onTestModuleStart(module('teardown.test.ts'));
+    watcher.onTestModuleQueued(module('import.test.ts'));
+    watcher.onTestModuleQueued(module('teardown.test.ts'));
     watcher.onTestCaseReady(test('teardown.test.ts', 'last'));
     watcher.onTestCaseResult(test('teardown.test.ts', 'last'));
     wait(11 * 60_000);

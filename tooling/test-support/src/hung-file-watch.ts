@@ -32,7 +32,8 @@ export class HungFileWatch implements Reporter {
     clearInterval(this.timer);
   }
 
-  onTestModuleStart(module: TestModule): void {
+  /** A worker is about to import the file: an import that never ends counts too. */
+  onTestModuleQueued(module: TestModule): void {
     this.running.set(module.moduleId, { startedAt: this.now() });
   }
 
