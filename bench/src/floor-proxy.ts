@@ -1,17 +1,20 @@
-// Two doors onto the api through one proxy on this host: one passes every answer as the api gave it
-// (the page as served), the other takes the scripts out of each HTML answer (the page's floor:
-// stripScripts). Everything else (styles, fonts, images, the api's reads) passes unchanged through
-// both, so the two differ in the scripts alone: same hop, same headers, same compression.
+// Three doors onto the api through one proxy on this host: one passes every answer as the api gave
+// it (the page as served), one takes the scripts out of each HTML answer (the page's floor:
+// stripScripts), one its styles too (the page's plain text: stripStyles). Everything else (styles,
+// fonts, images, the api's reads) passes unchanged through each, so served and floor differ in the
+// scripts alone, floor and plain in the styles alone: same hop, same headers, same compression.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
-import { stripScriptLinks, stripScripts } from './strip-scripts';
+import { stripScriptLinks, stripScripts, stripStyles } from './strip-scripts';
 
 export interface FloorProxy {
   /** The api's pages as served, through the proxy. */
   servedUrl: string;
   /** The same pages without scripts, through the same proxy. */
   floorUrl: string;
+  /** The same pages without scripts or styles. */
+  plainUrl: string;
   close(): Promise<void>;
 }
 
@@ -42,7 +45,7 @@ function listen(server: http.Server): Promise<string> {
 export async function startFloorProxy(upstream: string): Promise<FloorProxy> {
   const target = new URL(upstream);
   const agent = new http.Agent({ keepAlive: true });
-  const door = (withoutScripts: boolean) =>
+  const door = (strip?: (html: string) => string) =>
     http.createServer((req, res) => {
       const forward = http.request(
         { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent },
@@ -50,12 +53,12 @@ export async function startFloorProxy(upstream: string): Promise<FloorProxy> {
           const headers = { ...answer.headers };
           for (const name of HOP_BY_HOP) delete headers[name];
           const status = answer.statusCode ?? 502;
-          if (withoutScripts && typeof headers.link === 'string') {
+          if (strip && typeof headers.link === 'string') {
             const link = stripScriptLinks(headers.link);
             if (link === undefined) delete headers.link;
             else headers.link = link;
           }
-          if (!withoutScripts || !String(headers['content-type'] ?? '').startsWith('text/html')) {
+          if (!strip || !String(headers['content-type'] ?? '').startsWith('text/html')) {
             res.writeHead(status, headers);
             answer.pipe(res);
             return;
@@ -65,7 +68,7 @@ export async function startFloorProxy(upstream: string): Promise<FloorProxy> {
           answer.on('end', () => {
             const encoding = headers['content-encoding'];
             const html = decode(Buffer.concat(chunks), encoding).toString('utf8');
-            const body = encode(Buffer.from(stripScripts(html)), encoding);
+            const body = encode(Buffer.from(strip(html)), encoding);
             headers['content-length'] = String(body.length);
             res.writeHead(status, headers);
             res.end(body);
@@ -78,17 +81,16 @@ export async function startFloorProxy(upstream: string): Promise<FloorProxy> {
       });
       req.pipe(forward);
     });
-  const served = door(false);
-  const floor = door(true);
-  const [servedUrl, floorUrl] = await Promise.all([listen(served), listen(floor)]);
+  const doors = [door(), door(stripScripts), door(stripStyles)];
+  const [servedUrl, floorUrl, plainUrl] = await Promise.all(doors.map(listen));
   return {
     servedUrl: servedUrl!,
     floorUrl: floorUrl!,
+    plainUrl: plainUrl!,
     async close() {
       const closed = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-      served.closeAllConnections();
-      floor.closeAllConnections();
-      await Promise.all([closed(served), closed(floor)]);
+      for (const server of doors) server.closeAllConnections();
+      await Promise.all(doors.map(closed));
       agent.destroy();
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLighthouseFloor, formatPhoneFloor, lighthouseFloorRow, phoneFloorRow, type LighthouseFigures } from './floor-table';
+import { formatLighthouseFloor, formatPhoneFloor, formatPlainFloor, lighthouseFloorRow, phoneFloorRow, type LighthouseFigures } from './floor-table';
 
 const run = (performance: number, tbtMs: number, lcpMs: number, cpuIndex = 1000, cpuSlowdown = 2.4): LighthouseFigures => ({ performance, tbtMs, lcpMs, cpuIndex, cpuSlowdown });
 
@@ -13,6 +13,12 @@ describe('lighthouseFloorRow', () => {
 
   it('shows a page faster than its floor as a negative distance', () => {
     expect(lighthouseFloorRow('/login', [run(99, 10, 1000)], [run(98, 30, 1100)])).toMatchObject({ pointsLost: -1, tbtOverMs: -20, lcpOverMs: -100 });
+  });
+
+  it('compares the floor with its plain text: what the styles cost, and the host index over all three doors', () => {
+    const row = lighthouseFloorRow('/', [run(97, 120, 900, 1900)], [run(100, 40, 800, 2000)], [run(100, 10, 700, 1800), run(100, 30, 760, 2100), run(99, 20, 720, 1950)]);
+    expect(row.plain).toEqual({ performance: 100, tbtMs: 20, lcpMs: 720, cpuIndex: 1950, cpuSlowdown: 2.4 });
+    expect(row).toMatchObject({ stylesPointsLost: 0, stylesTbtMs: 20, stylesLcpMs: 80, cpuIndex: 1950 });
   });
 
   it('refuses to compare without runs', () => {
@@ -52,6 +58,19 @@ describe('the floor tables', () => {
     expect(lines[2]).toMatch(/^\/x\s+failed: NO_FCP$/);
     const [, phone] = formatPhoneFloor([phoneFloorRow('/login', [{ paintMs: 2000, liveMs: 2500 }], 'none', 4)]);
     expect(phone!.trim().split(/\s+/)).toEqual(['/login', '2.00', 's', '2.50', 's', '0.50', 's', '—', 's', '4.0']);
+  });
+
+  it('print the floor beside its plain text, each figure under its heading', () => {
+    const [header, line] = formatPlainFloor([lighthouseFloorRow('/community', [run(78, 1018, 2950)], [run(94, 294, 2100)], [run(97, 120, 1800)])]);
+    expect(line!.trim().split(/\s+/)).toEqual(['/community', '94', '97', '3', '294', '120', '+174', '2.10', '1.80', '+0.30']);
+    expect(header!.trim().split(/\s{2,}/)).toEqual(['page', 'floor', 'plain', 'lost', 'TBT floor', 'plain', 'over', 'LCP floor', 'plain', 'over']);
+    for (const heading of ['plain', 'lost', 'TBT floor', 'over']) {
+      const end = header!.indexOf(heading) + heading.length;
+      expect(line![end - 1]).toMatch(/\d/);
+    }
+    expect(line!.length).toBe(header!.length);
+    const [, none] = formatPlainFloor([lighthouseFloorRow('/login', [run(70, 900, 3000)], 'none')]);
+    expect(none!.trim().split(/\s+/)).toEqual(['/login', '—', '—', '—', '—', '—', '—', '—', '—', '—']);
   });
 
   it('print the phone profile in seconds', () => {

@@ -1,5 +1,6 @@
 // The floor's figures (bench/src/floor.ts): each page as served beside its floor (the same HTML
-// without scripts), the distance between them, and the tables that print them.
+// without scripts) and the floor beside its plain text (without styles either), the distances
+// between them, and the tables that print them.
 import { median } from './harness';
 
 /** One Lighthouse run's figures the floor table compares. */
@@ -29,7 +30,13 @@ export interface LighthouseFloorRow {
   pointsLost: number;
   tbtOverMs: number;
   lcpOverMs: number;
-  /** The median BenchmarkIndex over all the page's runs, served and floor. */
+  /** The same HTML without scripts or styles: what showing the page's text costs on this host. */
+  plain: LighthouseFigures;
+  /** What the page's styles cost its floor: the floor's points below plain, its TBT and LCP above. */
+  stylesPointsLost: number;
+  stylesTbtMs: number;
+  stylesLcpMs: number;
+  /** The median BenchmarkIndex over all the page's runs, served, floor and plain. */
   cpuIndex: number;
   /** The median CPU slowdown over the same runs. */
   cpuSlowdown: number;
@@ -61,13 +68,27 @@ function medians(runs: LighthouseFigures[]): LighthouseFigures {
 }
 
 /** The distance of medians: what the printed columns show, so each can be checked by subtraction. */
-export function lighthouseFloorRow(page: string, served: LighthouseFigures[], floor: LighthouseFigures[] | 'none'): LighthouseFloorRow {
+export function lighthouseFloorRow(page: string, served: LighthouseFigures[], floor: LighthouseFigures[] | 'none', plain: LighthouseFigures[] | 'none' = 'none'): LighthouseFloorRow {
   const s = medians(served);
   const f = floor === 'none' ? NO_FLOOR : medians(floor);
-  const all = [...served, ...(floor === 'none' ? [] : floor)];
+  const p = plain === 'none' ? NO_FLOOR : medians(plain);
+  const all = [...served, ...(floor === 'none' ? [] : floor), ...(plain === 'none' ? [] : plain)];
   const cpuIndex = median(all.map((r) => r.cpuIndex));
   const cpuSlowdown = median(all.map((r) => r.cpuSlowdown));
-  return { page, served: s, floor: f, pointsLost: f.performance - s.performance, tbtOverMs: s.tbtMs - f.tbtMs, lcpOverMs: s.lcpMs - f.lcpMs, cpuIndex, cpuSlowdown };
+  return {
+    page,
+    served: s,
+    floor: f,
+    pointsLost: f.performance - s.performance,
+    tbtOverMs: s.tbtMs - f.tbtMs,
+    lcpOverMs: s.lcpMs - f.lcpMs,
+    plain: p,
+    stylesPointsLost: p.performance - f.performance,
+    stylesTbtMs: f.tbtMs - p.tbtMs,
+    stylesLcpMs: f.lcpMs - p.lcpMs,
+    cpuIndex,
+    cpuSlowdown,
+  };
 }
 
 export function phoneFloorRow(page: string, served: PhoneLoad[], floorPaints: number[] | 'none', cpuSlowdown: number): PhoneFloorRow {
@@ -114,6 +135,20 @@ export function formatLighthouseFloor(rows: (LighthouseFloorRow | FailedRow)[]):
           `${ms(r.served.tbtMs, 9)} ${ms(r.floor.tbtMs, 7)} ${signed(r.tbtOverMs, (v) => Math.round(v).toString(), 7)} ` +
           `${seconds(r.served.lcpMs, 8)} ${seconds(r.floor.lcpMs, 6)} ${signed(r.lcpOverMs, (v) => (v / 1000).toFixed(2), 6)} ` +
           `${ms(r.cpuIndex, 10)} ${multiplier(r.cpuSlowdown, 6)}`,
+    ),
+  ];
+}
+
+/** The floor beside the same text without styles: the part of the floor that is the page's own styling. */
+export function formatPlainFloor(rows: (LighthouseFloorRow | FailedRow)[]): string[] {
+  return [
+    `${'page'.padEnd(PAGE_WIDTH)}  floor  plain   lost  TBT floor  plain    over  LCP floor  plain   over`,
+    ...rows.map((r) =>
+      isFailed(r)
+        ? failedLine(r)
+        : `${pageCell(r.page)} ${ms(r.floor.performance, 6)} ${ms(r.plain.performance, 6)} ${ms(r.stylesPointsLost, 6)} ` +
+          `${ms(r.floor.tbtMs, 10)} ${ms(r.plain.tbtMs, 6)} ${signed(r.stylesTbtMs, (v) => Math.round(v).toString(), 7)} ` +
+          `${seconds(r.floor.lcpMs, 10)} ${seconds(r.plain.lcpMs, 6)} ${signed(r.stylesLcpMs, (v) => (v / 1000).toFixed(2), 6)}`,
     ),
   ];
 }

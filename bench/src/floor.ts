@@ -2,7 +2,10 @@
 // taken out (same styles, fonts and images; floor-proxy.ts), measured back to back on this host,
 // alternating run by run so that both see the same load. Prints both and the distance: Lighthouse
 // (mobile, median of 3) performance points the scripts cost, TBT and LCP over the floor; on the
-// phone profile (phone.ts), first paint, interactive, and interactive minus first paint.
+// phone profile (phone.ts), first paint, interactive, and interactive minus first paint. Beneath
+// the floor, Lighthouse also measures the same HTML without its styles (plain text and images): the
+// floor's distance to it is what the page's own styling costs, the rest is this host's price of
+// showing that text at all.
 //
 //   pnpm --filter @site/bench floor      (part of `pnpm bench`)
 //
@@ -12,8 +15,8 @@ import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '@site/test-support/chromium';
 import { ensureBuilt, startServer } from '@site/test-support/server';
-import { startFloorProxy } from './floor-proxy';
-import { formatLighthouseFloor, formatPhoneFloor, lighthouseFloorRow, phoneFloorRow, type FailedRow, type LighthouseFloorRow, type PhoneFloorRow, type PhoneLoad } from './floor-table';
+import { startFloorProxy, type FloorProxy } from './floor-proxy';
+import { formatLighthouseFloor, formatPhoneFloor, formatPlainFloor, lighthouseFloorRow, phoneFloorRow, type FailedRow, type LighthouseFloorRow, type PhoneFloorRow, type PhoneLoad } from './floor-table';
 import { describeFailure, phase, runMain } from './harness';
 import { cpuSlowdown, describeSlowdown, fixedMultiplier } from './cpu-slowdown';
 import { withLighthouse, type LighthouseRun } from './lighthouse';
@@ -66,7 +69,7 @@ async function rowOf<T>(page: string, measure: () => Promise<T>): Promise<T | Fa
   }
 }
 
-async function lighthouseRows(servedUrl: string, floorUrl: string, pages: Page[]): Promise<(LighthouseFloorRow | FailedRow)[]> {
+async function lighthouseRows({ servedUrl, floorUrl, plainUrl }: FloorProxy, pages: Page[]): Promise<(LighthouseFloorRow | FailedRow)[]> {
   return withLighthouse(async (audit, measureSlowdown) => {
     const rows: (LighthouseFloorRow | FailedRow)[] = [];
     for (const { path, hasFloor } of pages) {
@@ -76,11 +79,14 @@ async function lighthouseRows(servedUrl: string, floorUrl: string, pages: Page[]
           const slowdown = await measureSlowdown();
           const served: LighthouseRun[] = [];
           const floor: LighthouseRun[] = [];
+          const plain: LighthouseRun[] = [];
           for (let i = 1; i <= RUNS; i++) {
             served.push(await phase(`Lighthouse on ${path} as served (run ${i} of ${RUNS})`, () => audit(`${servedUrl}${path}`, slowdown)));
-            if (hasFloor) floor.push(await phase(`Lighthouse on ${path} without scripts (run ${i} of ${RUNS})`, () => audit(`${floorUrl}${path}`, slowdown)));
+            if (!hasFloor) continue;
+            floor.push(await phase(`Lighthouse on ${path} without scripts (run ${i} of ${RUNS})`, () => audit(`${floorUrl}${path}`, slowdown)));
+            plain.push(await phase(`Lighthouse on ${path} without scripts or styles (run ${i} of ${RUNS})`, () => audit(`${plainUrl}${path}`, slowdown)));
           }
-          return lighthouseFloorRow(path, served, hasFloor ? floor : 'none');
+          return lighthouseFloorRow(path, served, hasFloor ? floor : 'none', hasFloor ? plain : 'none');
         }),
       );
     }
@@ -125,13 +131,15 @@ runMain('bench/src/floor.ts', async () => {
     const pages: Page[] = [];
     for (const path of await resolvePages(server.url)) pages.push({ path, hasFloor: await floorPainted(proxy.floorUrl, path) });
     const before = host();
-    const lighthouse = await lighthouseRows(proxy.servedUrl, proxy.floorUrl, pages);
+    const lighthouse = await lighthouseRows(proxy, pages);
     const phone = await phoneRows(proxy.servedUrl, proxy.floorUrl, pages);
     console.log(`\nEach page as served and without scripts (its floor: the same server HTML, styles, fonts and images), alternating run by run`);
     console.log(`Host: ${before} at the start, ${host()} at the end\n`);
     console.log(`Lighthouse, mobile preset, median of ${RUNS}; lost = floor's performance − served; over = served − floor\n`);
     for (const line of formatLighthouseFloor(lighthouse)) console.log(line);
     const slowdown = { calibrated: fixedMultiplier() === undefined };
+    console.log(`\nThe floor beside the same HTML without its styles (plain text and images), same runs; over = floor − plain, what the page's styling costs\n`);
+    for (const line of formatPlainFloor(lighthouse)) console.log(line);
     console.log(`\nCPU index: Lighthouse's BenchmarkIndex of this host during the page's runs. ${describeSlowdown(slowdown)}.`);
     console.log(
       `\nPhone profile (${PHONE_PROFILE.latencyMs} ms RTT, ${PHONE_PROFILE.downMbit} Mbit/s, CPU slowed as above), median of ${RUNS} cold loads; live − paint: each load's own, then the median\n`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paintsWithoutScripts, stripScriptLinks, stripScripts } from './strip-scripts';
+import { paintsWithoutScripts, stripScriptLinks, stripScripts, stripStyles } from './strip-scripts';
 
 describe('stripScripts', () => {
   it('takes out inline, external and data scripts, keeping styles, images and other links', () => {
@@ -30,6 +30,27 @@ describe('stripScripts', () => {
   it('leaves a page without scripts as it was', () => {
     const html = '<!doctype html><html><head><title>a</title></head><body><p>script</p></body></html>';
     expect(stripScripts(html)).toBe(html);
+  });
+});
+
+describe('stripStyles', () => {
+  it('takes out scripts, style elements, stylesheet and font links and style attributes, keeping text, images and other links', () => {
+    const html = [
+      '<html><head><link rel="icon" href="/favicon.svg"><link rel="stylesheet" href="/a.css"><link rel=preload as=font href="/f.woff2" crossorigin>',
+      '<style data-styled="true">.a{color:red}</style><noscript><style>.b{}</style></noscript>',
+      '</head><body><header style="--header-alpha:0" class="x"><a href="/" style=\'color:red\'>Home</a></header>',
+      '<p data-note="style=kept">style="in text" stays</p><img src="/p.jpg" alt="" style=width:1px><script>go()</script>',
+      '</body></html>',
+    ].join('\n');
+    expect(stripStyles(html)).toBe(
+      [
+        '<html><head><link rel="icon" href="/favicon.svg">',
+        '<noscript></noscript>',
+        '</head><body><header class="x"><a href="/">Home</a></header>',
+        '<p data-note="style=kept">style="in text" stays</p><img src="/p.jpg" alt="">',
+        '</body></html>',
+      ].join('\n'),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 // A page's floor (bench/src/floor.ts): the server's HTML with every script taken out, its styles,
-// fonts and images left as they are.
+// fonts and images left as they are; and beneath it the page's plain text, its styles taken out too.
 
 const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
 const LINK_ELEMENT = /<link\b[^>]*>/gi;
@@ -35,6 +35,26 @@ export function stripScriptLinks(header: string): string | undefined {
     })
     .map((entry) => entry.trim());
   return kept.length > 0 ? kept.join(', ') : undefined;
+}
+
+const STYLE_ELEMENT = /<style\b[^>]*>[\s\S]*?<\/style\s*>/gi;
+const START_TAG = /<[a-z][^\s/>]*(?:\s[^>]*)?>/gi;
+const STYLE_ATTRIBUTE = /\sstyle\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+
+/**
+ * The floor without its styles: no `<style>`, no stylesheet or font links, no `style` attributes.
+ * Its text and images are left, so what stays is what any browser pays to show that text: the cost
+ * of the page's own styling is the floor's figure above it.
+ */
+export function stripStyles(html: string): string {
+  return stripScripts(html)
+    .replace(STYLE_ELEMENT, '')
+    .replace(LINK_ELEMENT, (tag) => {
+      const rels = (attribute(tag, 'rel') ?? '').split(/\s+/);
+      const as = attribute(tag, 'as');
+      return rels.includes('stylesheet') || ((rels.includes('preload') || rels.includes('prefetch')) && (as === 'style' || as === 'font')) ? '' : tag;
+    })
+    .replace(START_TAG, (tag) => tag.replace(STYLE_ATTRIBUTE, ''));
 }
 
 /**
